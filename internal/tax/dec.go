@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 
 	"github.com/shopspring/decimal"
@@ -330,6 +331,64 @@ func MustDec(s string) Dec {
 }
 
 func parseDec(s string) (Dec, bool, error) {
+	if d, ok := parseShortDec(s); ok {
+		return d, false, nil
+	}
+	return parseLongDec(s)
+}
+
+// parseShortDec parses the form ledgers mostly hold: an optional sign, at most 19 digits and at
+// most one point. Such a number's digits fit one uint64 and it has at most 18 fractional digits, so
+// one 64x64-bit multiply scales it, where parseLongDec does 128-bit arithmetic digit by digit. ok
+// is false for anything else (errors included): parseLongDec decides those.
+func parseShortDec(s string) (d Dec, ok bool) {
+	if len(s) == 0 || len(s) > 20 {
+		return Dec{}, false
+	}
+	i := 0
+	neg := false
+	if s[0] == '-' || s[0] == '+' {
+		neg = s[0] == '-'
+		i++
+	}
+	if len(s)-i > 19 {
+		return Dec{}, false
+	}
+	var v uint64
+	digits := 0
+	point := -1 // index of the point
+	for ; i < len(s); i++ {
+		c := s[i] - '0'
+		if c <= 9 {
+			v = v*10 + uint64(c)
+			digits++
+			continue
+		}
+		if s[i] != '.' || point >= 0 {
+			return Dec{}, false
+		}
+		point = i
+	}
+	if digits == 0 {
+		return Dec{}, false
+	}
+	frac := 0
+	if point >= 0 {
+		frac = len(s) - point - 1
+	}
+	hi, lo := bits.Mul64(v, pow10[Scale-frac])
+	if hi>>63 != 0 {
+		return Dec{}, false
+	}
+	d = Dec{hi: hi, lo: lo}
+	if neg {
+		d = d.neg()
+	}
+	return d, true
+}
+
+// parseLongDec is parseDec for any input.
+func parseLongDec(s string) (Dec, bool, error) {
 	if len(s) == 0 {
 		return Dec{}, false, errors.New("tax: empty decimal")
 	}
@@ -441,7 +500,7 @@ func (a Dec) Append(b []byte) []byte {
 	if hi == 0 {
 		ql, frac = lo/scaleFactor, lo%scaleFactor // by a constant: a multiply, not a divide
 	} else {
-		qh, r := bits.Div64(0, hi, scaleFactor)
+		qh, r := hi/scaleFactor, hi%scaleFactor // by a constant: no hardware divide
 		ql, frac = bits.Div64(r, lo, scaleFactor)
 		if qh != 0 {
 			// split into high and low 19-digit halves
@@ -489,14 +548,26 @@ func appendFrac(b []byte, frac uint64) []byte {
 		frac /= 10
 		n--
 	}
-	var buf [19]byte
+	l := len(b)
+	b = slices.Grow(b, n+1)[:l+n+1] // written in place: a copy from a local buffer is a call per number
+	buf := b[l:]
 	buf[0] = '.'
-	for i := n; i > 0; i-- {
-		buf[i] = byte('0' + frac%10)
-		frac /= 10
+	i := n
+	for ; i > 1; i -= 2 { // two digits a step
+		d := frac % 100
+		frac /= 100
+		buf[i-1], buf[i] = digitPairs[2*d], digitPairs[2*d+1]
 	}
-	return append(b, buf[:n+1]...)
+	if i == 1 {
+		buf[1] = byte('0' + frac)
+	}
+	return b
 }
+
+// digitPairs holds "00" to "99": digitPairs[2*d:2*d+2] is d in two digits.
+const digitPairs = "00010203040506070809101112131415161718192021222324252627282930313233343536373839" +
+	"4041424344454647484950515253545556575859606162636465666768697071727374757677787980818283848586878889" +
+	"90919293949596979899"
 
 // MarshalText implements encoding.TextMarshaler (canonical String form).
 func (a Dec) MarshalText() ([]byte, error) { return a.Append(nil), nil }

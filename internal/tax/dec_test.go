@@ -70,6 +70,39 @@ func randDec(r *rand.Rand) Dec {
 	return d
 }
 
+// TestShortDecAgreesWithLong: wherever the short form's parser answers, it answers what the
+// general parser does (random strings over the characters of a decimal, up to 21 long, and the
+// edges of the uint64 and of the scale).
+func TestShortDecAgreesWithLong(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const alphabet = "0123456789012345678901234567890123456789..-+x"
+	cases := []string{"9999999999999999999", "1844674407370955161", "18446744073709551615", "170141183460469231731",
+		"170141183460469231.7", "-170141183460469231.7", "0.123456789012345678", ".123456789012345678", "-.12345678901234567",
+		"123456789012345678.", "0", "-0", "+0", ".", "-", "+.", "1.2.3", ""}
+	for i := 0; i < 300000; i++ {
+		b := make([]byte, r.IntN(22))
+		for j := range b {
+			b[j] = alphabet[r.IntN(len(alphabet))]
+		}
+		cases = append(cases, string(b))
+	}
+	short := 0
+	for _, s := range cases {
+		d, ok := parseShortDec(s)
+		if !ok {
+			continue
+		}
+		short++
+		want, inexact, err := parseLongDec(s)
+		if err != nil || inexact || want != d {
+			t.Fatalf("%q: short %s, long %s %v %v", s, d, want, inexact, err)
+		}
+	}
+	if short < 10000 {
+		t.Fatalf("only %d of %d cases took the short form", short, len(cases))
+	}
+}
+
 func TestMulDivAgainstBig(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	limit := new(big.Int).Lsh(big.NewInt(1), 127)

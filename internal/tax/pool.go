@@ -38,11 +38,12 @@ func (a *hent) less(b *hent) bool {
 // position's queue. qty and basis are the exact totals of its lots (under AverageCost, basis is the
 // authoritative pooled basis and the lots' own basis fields are not maintained).
 //
-// The queue is a priority queue on the method's key, kept in one of two shapes. Small queues (the
-// usual case) are a sorted run h[head:]: the next lot is h[head], popping is head++, and an
-// in-order arrival (FIFO's normal case) is an append; an out-of-order arrival is a binary search
-// and a short copy. Past sortedMax entries the run (already a valid min-heap) becomes a binary heap,
-// and back to a sorted run below sortedMin, so a wallet with 100k lots stays O(log n).
+// The queue is a priority queue on the method's key, kept in one of two shapes. A sorted run
+// h[head:]: the next lot is h[head], popping is head++, and an in-order arrival (FIFO's normal
+// case) is an append, at any length; an out-of-order arrival is a binary search and a short copy
+// while the run is shorter than sortedMax. An out-of-order arrival at a run of sortedMax entries
+// turns it (already a valid min-heap) into a binary heap, which turns back into a sorted run below
+// sortedMin: a wallet with 100k lots costs O(1) a lot when they arrive in order, O(log n) when not.
 type pool struct {
 	h          []hent
 	head       int32 // sorted mode: live entries are h[head:]
@@ -75,7 +76,17 @@ func (p *pool) push(e hent) {
 	lo, hi := int(p.head), len(h)
 	if hi == lo || !e.less(&h[hi-1]) { // in order: append
 		p.h = append(grow(h), e)
-	} else if hi-lo <= 16 {
+		return
+	}
+	if hi-lo >= sortedMax {
+		n := copy(h, h[lo:]) // a sorted run is a valid min-heap
+		p.h = h[:n]
+		p.head = 0
+		p.heap = true
+		p.heapPush(e)
+		return
+	}
+	if hi-lo <= 16 {
 		// short run: insertion from the back, shifting as we go
 		h = append(grow(h), hent{})
 		j := hi
@@ -106,12 +117,6 @@ func (p *pool) push(e hent) {
 			h[i] = e
 			p.h = h
 		}
-	}
-	if p.size() > sortedMax {
-		n := copy(p.h, p.h[p.head:]) // a sorted run is a valid min-heap
-		p.h = p.h[:n]
-		p.head = 0
-		p.heap = true
 	}
 }
 

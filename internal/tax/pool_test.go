@@ -6,6 +6,42 @@ import (
 	"testing"
 )
 
+// TestPoolInOrderStaysARun: lots arriving in order (FIFO's usual case) stay a sorted run however
+// many there are, popped in order; the first out-of-order arrival at a long run makes it a heap
+// that still yields the minimum.
+func TestPoolInOrderStaysARun(t *testing.T) {
+	var p pool
+	for i := range 10 * sortedMax {
+		p.push(hent{k0: uint64(i), idx: int32(i)})
+	}
+	if p.heap {
+		t.Fatalf("%d in-order arrivals made a heap", p.size())
+	}
+	for i := range sortedMax {
+		if got := p.top().k0; got != uint64(i) {
+			t.Fatalf("pop %d: got %d", i, got)
+		}
+		p.popTop()
+	}
+	p.push(hent{k0: 1, idx: -1}) // before every lot left
+	if !p.heap {
+		t.Fatalf("an out-of-order arrival at a run of %d did not make a heap", p.size())
+	}
+	want := []uint64{1}
+	for i := sortedMax; i < 10*sortedMax; i++ {
+		want = append(want, uint64(i))
+	}
+	for i, w := range want {
+		if got := p.top().k0; got != w {
+			t.Fatalf("heap pop %d: got %d want %d", i, got, w)
+		}
+		p.popTop()
+	}
+	if p.size() != 0 {
+		t.Fatalf("%d left", p.size())
+	}
+}
+
 // TestPoolOrder drives a pool through sorted and heap shapes with random pushes and pops and checks it
 // always yields the minimum, like a reference sorted slice.
 func TestPoolOrder(t *testing.T) {

@@ -426,9 +426,12 @@ func (e *Engine) dispose(c *tcls, tr *Transfer, t int64, proceeds Dec, missingPr
 		if t >= l.longFrom {
 			term = LongTerm
 		}
-		*d = Disposal{TransferID: tr.ID, LotSource: l.src, LotID: l.id, Quantity: pq, Basis: pb,
-			AcquiredAt: Instant(l.acq), DisposedAt: Instant(t), Asset: Ref(c.asset), Account: Ref(c.from + 1),
-			TaxYear: int16(e.year), Kind: c.kind, Term: term, MissingBasis: l.missing, MissingProceeds: missingProceeds}
+		// cleared, then filled field by field: a literal is built on the stack and copied, and
+		// the copy's wide loads stall on the narrow stores of its small fields
+		*d = Disposal{}
+		d.TransferID, d.LotSource, d.LotID, d.Quantity, d.Basis = tr.ID, l.src, l.id, pq, pb
+		d.AcquiredAt, d.DisposedAt, d.Asset, d.Account = Instant(l.acq), Instant(t), Ref(c.asset), Ref(c.from+1)
+		d.TaxYear, d.Kind, d.Term, d.MissingBasis, d.MissingProceeds = int16(e.year), c.kind, term, l.missing, missingProceeds
 		if taxable {
 			if need.IsZero() && uncovered.IsZero() {
 				d.Proceeds = rest

@@ -75,10 +75,15 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		eng     tax.Engine
 		o       *Output
 		w       *writer
+		out     *disposalWriter
 		started bool
-		first   = true
 		f       *File
 	)
+	defer func() {
+		if out != nil {
+			out.finish() // on an error path: the goroutine ends either way
+		}
+	}()
 	start := func() error {
 		fsx := f.Settings
 		if *method != "" {
@@ -110,24 +115,29 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		}
 		o = &Output{File: f, Settings: settings}
 		w = newWriter(stdout, o)
+		var emit func(*pendingDisposal)
 		if *format == "csv" {
 			w.b = append(w.b, w.csvHeader()...)
-			eng.DisposalSink = func(d *tax.Disposal) {
-				w.csvDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), eng.PieceAdjustment())
-			}
+			emit = func(p *pendingDisposal) { w.csvDisposal(&p.d, p.asset, p.account, p.adj) }
 		} else {
 			w.jsonHeader()
-			eng.DisposalSink = func(d *tax.Disposal) {
-				w.jsonDisposal(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), first, eng.PieceAdjustment())
+			first := true
+			emit = func(p *pendingDisposal) {
+				w.jsonDisposal(&p.d, p.asset, p.account, first, p.adj)
 				first = false
 			}
+		}
+		out = startDisposalWriter(w, emit)
+		eng.DisposalSink = func(d *tax.Disposal) {
+			out.add(d, eng.AssetName(d.Asset), eng.AccountName(d.Account), eng.PieceAdjustment())
 		}
 		started = true
 		return eng.Start(settings, estimateRows(r))
 	}
-	// The engine and the writer run on a goroutine of their own, so that on two cores parsing
-	// overlaps computing and formatting: the parser hands each batch over work and goes on in
-	// memory that came back over free (at most batchesInFlight batches' worth exists).
+	// The engine runs on a goroutine of its own and the writer on another (disposalWriter), so
+	// that on two cores parsing, computing and formatting overlap: the parser hands each batch
+	// over work and goes on in memory that came back over free (at most batchesInFlight batches'
+	// worth exists).
 	var (
 		work      = make(chan batchMem, batchesInFlight)
 		free      = make(chan batchMem, batchesInFlight)
@@ -141,9 +151,9 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		defer close(done)
 		for m := range work {
 			if feedErr == nil {
-				w.names = m.names
+				out.names = m.names
 				if feedErr = eng.Feed(m.txs); feedErr == nil {
-					feedErr = w.err
+					feedErr = out.failure()
 				}
 				failed.Store(feedErr != nil)
 			}
@@ -189,14 +199,16 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 			return err
 		}
 	}
-	w.names = f.names
+	out.names = f.names
 	res, err := eng.Finish()
+	werr := out.finish()
 	if err != nil {
 		return err
 	}
-	if w.err != nil {
-		return w.err
+	if werr != nil {
+		return werr
 	}
+	w.names = f.names
 	o.Result = res
 	if *format == "csv" {
 		if err := w.close(); err != nil {
@@ -208,9 +220,124 @@ func RunCompute(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	return w.jsonTail()
 }
 
+// pendingDisposal is a disposal on its way from the engine to the writer, with what the writer
+// needs from the engine to print it.
+type pendingDisposal struct {
+	d              tax.Disposal
+	asset, account string
+	adj            tax.Dec // Engine.PieceAdjustment
+}
+
+// disposalBatch is disposals on their way to the writer, with a snapshot of the names of the
+// ids they refer to.
+type disposalBatch struct {
+	ds    []pendingDisposal
+	names names
+}
+
+// disposalWriter formats and writes disposals on a goroutine of its own, so that formatting
+// (about as much work as computing) overlaps the engine: the engine's DisposalSink copies each
+// piece into the current batch (add), and every disposalBatchSize pieces the batch goes over work
+// and the engine goes on in one that came back over free (at most disposalBatchesInFlight exist).
+// The writer stops formatting at its first error, which failure then returns.
+type disposalWriter struct {
+	w          *writer
+	emit       func(*pendingDisposal)
+	names      names // the names as of the engine's latest input (engine goroutine)
+	cur        disposalBatch
+	batches    int // batches allocated
+	work, free chan disposalBatch
+	done       chan struct{}
+	failed     atomic.Bool // err is set
+	err        error
+	finished   bool
+}
+
+func startDisposalWriter(w *writer, emit func(*pendingDisposal)) *disposalWriter {
+	q := &disposalWriter{w: w, emit: emit, names: w.names, batches: 1,
+		cur:  disposalBatch{ds: make([]pendingDisposal, 0, disposalBatchSize)},
+		work: make(chan disposalBatch, disposalBatchesInFlight), free: make(chan disposalBatch, disposalBatchesInFlight),
+		done: make(chan struct{})}
+	go q.run()
+	return q
+}
+
+func (q *disposalWriter) run() {
+	defer close(q.done)
+	for b := range q.work {
+		if !q.failed.Load() {
+			q.w.names = b.names
+			for i := range b.ds {
+				q.emit(&b.ds[i])
+			}
+			if q.w.err != nil {
+				q.err = q.w.err
+				q.failed.Store(true)
+			}
+		}
+		q.free <- b
+	}
+}
+
+// add queues a disposal (Engine.DisposalSink: d is only valid during the call).
+func (q *disposalWriter) add(d *tax.Disposal, asset, account string, adj tax.Dec) {
+	n := len(q.cur.ds)
+	q.cur.ds = q.cur.ds[:n+1] // cap is disposalBatchSize
+	p := &q.cur.ds[n]
+	p.d, p.asset, p.account, p.adj = *d, asset, account, adj
+	if n+1 == disposalBatchSize {
+		q.send()
+	}
+}
+
+func (q *disposalWriter) send() {
+	if len(q.cur.ds) == 0 {
+		return
+	}
+	q.cur.names = q.names
+	q.work <- q.cur
+	select {
+	case q.cur = <-q.free:
+	default:
+		if q.batches < disposalBatchesInFlight {
+			q.batches++
+			q.cur = disposalBatch{ds: make([]pendingDisposal, 0, disposalBatchSize)}
+		} else {
+			q.cur = <-q.free
+		}
+	}
+	q.cur.ds = q.cur.ds[:0]
+}
+
+// failure is the writer's error once it has failed, nil before.
+func (q *disposalWriter) failure() error {
+	if q.failed.Load() {
+		return q.err
+	}
+	return nil
+}
+
+// finish hands over the last disposals, waits for the writer to format them and returns its
+// error. Calls after the first return the same.
+func (q *disposalWriter) finish() error {
+	if !q.finished {
+		q.finished = true
+		q.send()
+		close(q.work)
+		<-q.done
+	}
+	return q.err
+}
+
+// disposalBatchSize is how many disposals go to the writer at a time.
+const disposalBatchSize = 128
+
+// disposalBatchesInFlight is how many disposal batches' memory the engine and the writer share.
+const disposalBatchesInFlight = 4
+
 // computeBatch is how many transactions RunCompute's parser hands the engine at a time: enough to
 // make the hand-over cost nothing, few enough that a batch's memory stays in the CPU caches' reach.
-const computeBatch = 1024
+const computeBatch = 256
 
 // batchesInFlight is how many batches' memory RunCompute's parser and engine share: one being
 // parsed, one being computed, and spares so that neither waits on the other's hand-over.

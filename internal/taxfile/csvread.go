@@ -3,9 +3,11 @@ package taxfile
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"encoding/csv"
 	"errors"
 	"io"
+	"math/bits"
 	"unsafe"
 )
 
@@ -20,7 +22,7 @@ import (
 type csvReader struct {
 	br     *bufio.Reader
 	lines  int    // physical lines consumed
-	store  []byte // bytes of the records read since the last release
+	store  []byte // bytes of the records read since keepLast last reused it
 	long   []byte // a line longer than the read buffer
 	fields []string
 	// the last record, when it was split in place: store[last:]
@@ -28,16 +30,21 @@ type csvReader struct {
 	lastFast bool
 }
 
-func newCSVReader(br *bufio.Reader) *csvReader { return &csvReader{br: br} }
+func newCSVReader(br *bufio.Reader) *csvReader {
+	// room for keepSlack bytes of released records and the records after them: the storage is
+	// not grown (copied into fresh memory) in the usual case
+	return &csvReader{br: br, store: make([]byte, 0, keepSlack+4<<10)}
+}
 
-// keepLast releases the records read before the last one and returns the last one's fields
-// (moved with it to the front of the storage).
+// keepLast releases the records read before the last one and returns the last one's fields. The
+// storage is only written at its end, so released records stay where they are until they fill
+// keepSlack bytes; then the last record moves to the front and the storage is reused.
 func (r *csvReader) keepLast() []string {
 	if !r.lastFast {
 		r.store = r.store[:0]
 		return r.fields
 	}
-	if r.last == 0 {
+	if r.last < keepSlack {
 		return r.fields
 	}
 	base := unsafe.Pointer(unsafe.SliceData(r.store))
@@ -54,18 +61,45 @@ func (r *csvReader) keepLast() []string {
 	return r.fields
 }
 
-// split splits b (a line without quotes) at commas into r.fields.
-func (r *csvReader) split(b []byte) []string {
+// keepSlack is how many bytes of released records csvReader keeps before it reuses their storage.
+const keepSlack = 16 << 10
+
+// split splits b at commas into r.fields; ok is false if b has a quote. One pass, eight bytes a
+// step: ledger fields are a few bytes each, shorter than bytes.IndexByte's vector loop pays off at.
+func (r *csvReader) split(b []byte) (fields []string, ok bool) {
+	const commas, quotes = 0x2c2c2c2c2c2c2c2c, 0x2222222222222222
 	r.fields = r.fields[:0]
-	for {
-		i := bytes.IndexByte(b, ',')
-		if i < 0 {
-			r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b), len(b)))
-			return r.fields
+	start, i := 0, 0
+	for ; i+8 <= len(b); i += 8 {
+		w := binary.LittleEndian.Uint64(b[i:])
+		if zeroBytes(w^quotes) != 0 {
+			return nil, false
 		}
-		r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b), i))
-		b = b[i+1:]
+		for m := zeroBytes(w ^ commas); m != 0; m &= m - 1 {
+			j := i + bits.TrailingZeros64(m)>>3
+			r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b[start:]), j-start))
+			start = j + 1
+		}
 	}
+	for ; i < len(b); i++ {
+		switch b[i] {
+		case ',':
+			r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b[start:]), i-start))
+			start = i + 1
+		case '"':
+			return nil, false
+		}
+	}
+	r.fields = append(r.fields, unsafe.String(unsafe.SliceData(b[start:]), len(b)-start))
+	return r.fields, true
+}
+
+// zeroBytes has the high bit of each zero byte of w set, and no other bit.
+func zeroBytes(w uint64) uint64 {
+	const low7 = 0x7f7f7f7f7f7f7f7f
+	// a byte's high bit is set by its own high bit or, without a carry into the next byte, by
+	// adding 0x7f to its low seven bits: set for every byte but zero
+	return ^((w&low7 + low7) | w | low7)
 }
 
 // readLine returns the next physical line with its newline, valid until the next read.
@@ -113,15 +147,17 @@ func (r *csvReader) read() ([]string, error) {
 			continue // blank line
 		}
 		line = line[:n]
-		if bytes.IndexByte(line, '"') >= 0 {
-			r.lastFast = false
-			rec, err := r.readQuoted(raw)
-			r.fields = rec
-			return rec, err
-		}
-		r.last, r.lastFast = len(r.store), true
+		last := len(r.store)
 		r.store = append(r.store, line...)
-		return r.split(r.store[r.last:]), nil
+		if rec, ok := r.split(r.store[last:]); ok {
+			r.last, r.lastFast = last, true
+			return rec, nil
+		}
+		r.store = r.store[:last]
+		r.lastFast = false
+		rec, err := r.readQuoted(raw)
+		r.fields = rec
+		return rec, err
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -68,6 +69,31 @@ func TestCSVReaderMatchesEncodingCSV(t *testing.T) {
 	for _, in := range csvCases {
 		if got, want := csvTranscript(in, false), csvTranscript(in, true); got != want {
 			t.Errorf("%q:\ngot\n%s\nwant\n%s", in, got, want)
+		}
+	}
+}
+
+// TestCSVReaderSplitsEveryPosition: lines of every length up to 40 with commas and quotes at
+// random places (the reader looks at eight bytes at a time) read as encoding/csv reads them.
+func TestCSVReaderSplitsEveryPosition(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	const alphabet = "ab,,,,\"x\t é"
+	var in strings.Builder
+	for i := 0; i < 5000; i++ {
+		n := r.IntN(41)
+		for j := 0; j < n; j++ {
+			c := alphabet[r.IntN(len(alphabet))]
+			if c == '"' && r.IntN(4) != 0 {
+				c = ','
+			}
+			in.WriteByte(c)
+		}
+		in.WriteString("\n")
+		if r.IntN(50) == 0 {
+			if got, want := csvTranscript(in.String(), false), csvTranscript(in.String(), true); got != want {
+				t.Fatalf("%q:\ngot\n%s\nwant\n%s", in.String(), got, want)
+			}
+			in.Reset()
 		}
 	}
 }

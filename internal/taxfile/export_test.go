@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"taxd/internal/tax"
+	"taxd/internal/tax/taxgen"
 )
 
 // TestFlagsGiveTheSettings: the flags Flags writes make RunCompute's flag parsing resolve the same
@@ -108,5 +109,50 @@ func TestWriteInputCSVRoundTrip(t *testing.T) {
 				t.Errorf("transfer %d.%d read back as %+v, want %+v", i, j, g, w)
 			}
 		}
+	}
+}
+
+// TestGeneratedLedgerRoundTrip: a generated ledger of many multi-row transactions, much longer
+// than the CSV reader's slack (keepSlack) and its read buffer, reads back as the input it was
+// written from, transfer by transfer.
+func TestGeneratedLedgerRoundTrip(t *testing.T) {
+	in := taxgen.Generate(taxgen.Config{Transactions: 3000, Assets: 6, Wallets: 4, Seed: 21})
+	var buf bytes.Buffer
+	if err := WriteInputCSV(&buf, in); err != nil {
+		t.Fatal(err)
+	}
+	if buf.Len() < 8*keepSlack {
+		t.Fatalf("only %d bytes", buf.Len())
+	}
+	f, err := Parse(bytes.NewReader(buf.Bytes()), "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := f.Input.Transactions
+	if len(got) != len(in.Transactions) {
+		t.Fatalf("%d transactions read back, want %d", len(got), len(in.Transactions))
+	}
+	multi := 0
+	for i := range got {
+		if !got[i].Time.Equal(in.Transactions[i].Time) || len(got[i].Transfers) != len(in.Transactions[i].Transfers) {
+			t.Fatalf("transaction %d: %+v, want %+v", i, got[i], in.Transactions[i])
+		}
+		if len(got[i].Transfers) > 1 {
+			multi++
+		}
+		for j := range got[i].Transfers {
+			g, w := got[i].Transfers[j], in.Transactions[i].Transfers[j]
+			g.ID = w.ID
+			if !g.AcquiredAt.Equal(w.AcquiredAt) {
+				t.Fatalf("transfer %d.%d acquired %v, want %v", i, j, g.AcquiredAt, w.AcquiredAt)
+			}
+			g.AcquiredAt = w.AcquiredAt
+			if !reflect.DeepEqual(g, w) {
+				t.Fatalf("transfer %d.%d read back as %+v, want %+v", i, j, g, w)
+			}
+		}
+	}
+	if multi < 100 {
+		t.Fatalf("only %d transactions of several rows", multi)
 	}
 }

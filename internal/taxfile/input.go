@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"taxd/internal/tax"
 )
@@ -27,8 +28,15 @@ type File struct {
 	Settings FileSettings
 	names                      // the names of the ids the parser assigned
 	strs     map[string]string // interned asset, account and staking strings
-	arena    []tax.Transfer    // transfers are carved from large blocks: no per-transaction allocation
-	lastTime time.Time         // the last transaction's time (for the order check across batches)
+	recent   [4]string         // the strings intern returned last, newest first
+	// the labels label parsed last, newest first
+	recentLabels [4]struct {
+		name  string
+		label tax.Label
+	}
+	arena    []tax.Transfer // transfers are carved from large blocks: no per-transaction allocation
+	lastTime time.Time      // the last transaction's time (for the order check across batches)
+	times    timeParser     // transaction times
 
 	// Streaming (RunCompute): every batchSize transactions go to handOver with a snapshot of the
 	// name tables, and handOver returns memory the parser may fill next (the batch's own once it is
@@ -127,9 +135,10 @@ func (f *names) txName(i int) []byte {
 	return f.txNames[start:f.txEnds[i]]
 }
 
-// transferID returns the ID of row n (1-based) of transaction txi, or of its fee transfer.
-func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
-	var id tax.ID
+// setTransferID sets *id (zero before) to the ID of row n (1-based) of transaction txi, or of its
+// fee transfer. (In place: an ID assembled from byte stores and then copied whole stalls the copy's
+// load on the stores, once per row.)
+func (f *File) setTransferID(id *tax.ID, txi int, n int, explicit string, fee bool) {
 	binary.BigEndian.PutUint32(id[4:8], uint32(txi))
 	if explicit != "" {
 		id[0] = idExplicit
@@ -142,7 +151,6 @@ func (f *File) transferID(txi int, n int, explicit string, fee bool) tax.ID {
 	if fee {
 		id[1] = 1
 	}
-	return id
 }
 
 // bytesPerRow is a low estimate of a ledger row's size, for presizing from the file size.
@@ -212,17 +220,44 @@ func (f *File) alloc(n int) []tax.Transfer {
 	return f.arena[l : l+n : l+n]
 }
 
+// label parses a label column (any case), remembering the last few labels written as the label's
+// own name (the usual spelling; remembering others would mean copying them).
+func (f *File) label(s string) (tax.Label, error) {
+	for _, l := range f.recentLabels {
+		if l.name == s && s != "" {
+			return l.label, nil
+		}
+	}
+	l, err := tax.ParseLabel(strings.ToLower(s))
+	if err != nil {
+		return l, err
+	}
+	if name := l.String(); name == s {
+		copy(f.recentLabels[1:], f.recentLabels[:])
+		f.recentLabels[0].name, f.recentLabels[0].label = name, l
+	}
+	return l, nil
+}
+
 // intern returns one shared copy of s so that equal asset/account strings share memory.
 func (f *File) intern(s string) string {
 	if s == "" {
 		return ""
 	}
-	if v, ok := f.strs[s]; ok {
-		return v
+	// rows mostly repeat the strings of the row before: a comparison is cheaper than a lookup
+	for _, v := range f.recent {
+		if v == s {
+			return v
+		}
 	}
-	s = strings.Clone(s)
-	f.strs[s] = s
-	return s
+	v, ok := f.strs[s]
+	if !ok {
+		v = strings.Clone(s)
+		f.strs[v] = v
+	}
+	copy(f.recent[1:], f.recent[:])
+	f.recent[0] = v
+	return v
 }
 
 // decimal accepts a JSON string or number.
@@ -465,14 +500,38 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 	if col[cFrom] < 0 && col[cTo] < 0 {
 		return fmt.Errorf("taxfile: CSV needs a \"from\" or \"to\" column")
 	}
-	get := func(rec []string, c int) string {
-		if i := col[c]; i >= 0 && i < len(rec) {
-			return strings.TrimSpace(rec[i])
-		}
-		return ""
+	// pos is the known column at each position of a record (-1: none, or a column named again
+	// further on, whose last position counts)
+	pos := make([]int, len(head))
+	for i := range pos {
+		pos[i] = -1
 	}
-	boolean := func(rec []string, c int, line int) (bool, error) {
-		switch v := get(rec, c); v {
+	for c, i := range col {
+		if i >= 0 {
+			pos[i] = c
+		}
+	}
+	var vals [numColumns]string // the current record's trimmed fields by column ("" if absent)
+	fill := func(rec []string) {
+		n := min(len(rec), len(pos))
+		for i, v := range rec[:n] {
+			if c := pos[i]; c >= 0 {
+				// strings.TrimSpace, unless the field starts and ends with printable ASCII (as
+				// fields mostly do; a byte in ' '+1..RuneSelf-1 is one unsigned comparison)
+				if n := len(v); n > 0 && (v[0]-'!' >= utf8.RuneSelf-'!' || v[n-1]-'!' >= utf8.RuneSelf-'!') {
+					v = strings.TrimSpace(v)
+				}
+				vals[c] = v
+			}
+		}
+		for _, c := range pos[n:] { // a short record; columns no position names stay ""
+			if c >= 0 {
+				vals[c] = ""
+			}
+		}
+	}
+	boolean := func(c int, line int) (bool, error) {
+		switch v := vals[c]; v {
 		case "", "0", "false", "no", "n":
 			return false, nil
 		case "1", "true", "yes", "y":
@@ -513,37 +572,45 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue
 		}
-		tx := get(rec, cTx)
-		if tx == "" || tx != curTx {
+		fill(rec)
+		if tx := vals[cTx]; tx == "" || tx != curTx {
 			if err := flush(); err != nil {
 				return err
 			}
 			// the finished transaction's records are no longer needed, this one's are
-			rec = cr.keepLast()
-			tx = get(rec, cTx)
+			fill(cr.keepLast())
 			n++
-			curTx, curTime = tx, get(rec, cTime)
+			curTx, curTime = vals[cTx], vals[cTime]
 			if curTx == "" {
 				curTx = "row" + strconv.Itoa(line)
 			}
 		}
-		rw := row{line: line, id: get(rec, cID), label: get(rec, cLabel), asset: get(rec, cAsset), qty: get(rec, cQuantity),
-			from: get(rec, cFrom), to: get(rec, cTo), value: get(rec, cValue), feeFiat: get(rec, cFeeFiat),
-			feeAsset: get(rec, cFeeAsset), feeQty: get(rec, cFeeQuantity), feeValue: get(rec, cFeeValue),
-			feeFrom: get(rec, cFeeFrom), stakingID: get(rec, cStakingID), acquiredAt: get(rec, cAcquiredAt),
-			toAsset: get(rec, cToAsset)}
-		if rw.isFee, err = boolean(rec, cIsFee, line); err != nil {
+		cur = append(cur, row{line: line, id: vals[cID], label: vals[cLabel], asset: vals[cAsset], qty: vals[cQuantity],
+			from: vals[cFrom], to: vals[cTo], value: vals[cValue], feeFiat: vals[cFeeFiat],
+			feeAsset: vals[cFeeAsset], feeQty: vals[cFeeQuantity], feeValue: vals[cFeeValue],
+			feeFrom: vals[cFeeFrom], stakingID: vals[cStakingID], acquiredAt: vals[cAcquiredAt],
+			toAsset: vals[cToAsset]})
+		rw := &cur[len(cur)-1]
+		if rw.isFee, err = boolean(cIsFee, line); err != nil {
 			return err
 		}
-		if rw.reported, err = boolean(rec, cReported, line); err != nil {
+		if rw.reported, err = boolean(cReported, line); err != nil {
 			return err
 		}
-		if rw.basisReported, err = boolean(rec, cBasisReported, line); err != nil {
+		if rw.basisReported, err = boolean(cBasisReported, line); err != nil {
 			return err
 		}
-		cur = append(cur, rw)
 	}
 	return flush()
+}
+
+// parseTime is ParseTime with the file's timeParser (transaction times: consecutive rows mostly
+// share a date).
+func (f *File) parseTime(s string) (time.Time, error) {
+	if t, ok := f.times.wholeSecondUTC(s); ok {
+		return t, nil
+	}
+	return ParseTime(s)
 }
 
 // ParseTime accepts RFC 3339 or "YYYY-MM-DD" / "YYYY-MM-DD HH:MM:SS" (UTC).
@@ -574,7 +641,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 	if ts == "" {
 		return errors.New("time is required")
 	}
-	t, err := ParseTime(ts)
+	t, err := f.parseTime(ts)
 	if err != nil {
 		return err
 	}
@@ -599,7 +666,8 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		}
 	}
 	trs := f.alloc(n)[:0]
-	for i, rw := range rows {
+	for i := range rows {
+		rw := &rows[i]
 		explicit := rw.id
 		// the row's name in error messages, built only for an error (not once per row)
 		name := func() string {
@@ -608,9 +676,11 @@ func (f *File) addTx(id, ts string, rows []row) error {
 			}
 			return id + "#" + strconv.Itoa(i+1)
 		}
-		var tr tax.Transfer
-		tr.ID = f.transferID(txi, i+1, explicit, false)
-		if tr.Label, err = tax.ParseLabel(strings.ToLower(rw.label)); err != nil {
+		// built in place: trs has room for every transfer of the transaction (n)
+		trs = append(trs, tax.Transfer{})
+		tr := &trs[len(trs)-1]
+		f.setTransferID(&tr.ID, txi, i+1, explicit, false)
+		if tr.Label, err = f.label(rw.label); err != nil {
 			return fmt.Errorf("%s: %w", name(), err)
 		}
 		if rw.asset == "" {
@@ -640,21 +710,22 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		tr.ToAsset = f.intern(rw.toAsset)
 		tr.ReportedOn1099DA, tr.BasisReported = rw.reported, rw.basisReported
 		if rw.acquiredAt != "" {
-			if tr.AcquiredAt, err = ParseTime(rw.acquiredAt); err != nil {
+			if tr.AcquiredAt, err = f.parseTime(rw.acquiredAt); err != nil {
 				return fmt.Errorf("%s: acquired_at: %w", name(), err)
 			}
 		}
-		trs = append(trs, tr)
 		if rw.feeAsset != "" || rw.feeQty != "" {
 			// a crypto fee paid with this row: its own fee transfer right after it
 			if rw.feeAsset == "" || rw.feeQty == "" {
 				return fmt.Errorf("%s: fee_asset and fee_quantity go together", name())
 			}
-			var ft tax.Transfer
-			ft.ID = f.transferID(txi, i+1, "", true)
+			trs = append(trs, tax.Transfer{})
+			ft := &trs[len(trs)-1]
 			if explicit != "" {
 				ft.ID = tr.ID
 				ft.ID[1] = 1
+			} else {
+				f.setTransferID(&ft.ID, txi, i+1, "", true)
 			}
 			ft.Label, ft.IsFee = tax.LabelFee, true
 			ft.Asset = f.intern(rw.feeAsset)
@@ -675,13 +746,12 @@ func (f *File) addTx(id, ts string, rows []row) error {
 				}
 				ft.HasFiatValue = true
 			}
-			trs = append(trs, ft)
 		}
 	}
-	var tid tax.ID
-	tid[0] = idTx
-	binary.BigEndian.PutUint32(tid[4:8], uint32(txi))
-	*txs = append(*txs, tax.Transaction{ID: tid, Time: t, Transfers: trs})
+	*txs = append(*txs, tax.Transaction{Time: t, Transfers: trs})
+	tx := &(*txs)[len(*txs)-1]
+	tx.ID[0] = idTx
+	binary.BigEndian.PutUint32(tx.ID[4:8], uint32(txi))
 	if f.handOver != nil && !f.hold && len(*txs) >= f.batchSize {
 		return f.flushBatch()
 	}

@@ -24,6 +24,8 @@ type writer struct {
 	// names names the ids in what is written: a snapshot of o.File's, which the parser may be
 	// extending on another goroutine meanwhile
 	names names
+	// the CSV rows' acquisition and disposal times
+	acquired, disposed instantText
 }
 
 func (w *writer) flush() {
@@ -439,13 +441,13 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 		b = csvFix(b, start)
 		b = append(b, ',')
 		if x.AcquiredAt != 0 || lots {
-			b = appendInstant(b, x.AcquiredAt)
+			b = w.acquired.append(b, x.AcquiredAt)
 		}
 	} else {
 		b = append(b, ",,"...)
 	}
 	b = append(b, ',')
-	b = appendInstant(b, x.DisposedAt)
+	b = w.disposed.append(b, x.DisposedAt)
 	b = append(b, ',')
 	b = x.Quantity.Append(b)
 	b = append(b, ',')

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -126,6 +127,42 @@ func TestStreamingErrorsInOrder(t *testing.T) {
 		_, _, err = run(t, ledger(false), "--input", "-", "--format", format)
 		if err == nil || !strings.Contains(err.Error(), "bad#1: quantity") {
 			t.Errorf("%s: parse error after good batches: got %v", format, err)
+		}
+	}
+}
+
+// failAfter accepts n bytes, then fails every write.
+type failAfter struct {
+	n       int
+	written bytes.Buffer
+}
+
+var errOutputFull = errors.New("output full")
+
+func (w *failAfter) Write(p []byte) (int, error) {
+	if w.written.Len()+len(p) > w.n {
+		return 0, errOutputFull
+	}
+	return w.written.Write(p)
+}
+
+// TestStreamingWriteError: when the output fails part way through a ledger of many batches, the
+// run stops with the output's error, having written only whole buffers of what a successful run
+// writes.
+func TestStreamingWriteError(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Generate(&buf, 4*computeBatch, 6, 4, 12); err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"csv", "json"} {
+		full := wholeFile(t, buf.String(), "fifo", format)
+		out := &failAfter{n: len(full) / 3}
+		err := RunCompute([]string{"--input", "-", "--method", "fifo", "--format", format}, strings.NewReader(buf.String()), out, io.Discard)
+		if !errors.Is(err, errOutputFull) {
+			t.Fatalf("%s: got %v, want the output's error", format, err)
+		}
+		if got := out.written.String(); len(got) == 0 || !strings.HasPrefix(full, got) {
+			t.Errorf("%s: wrote %d bytes, not a start of the %d a successful run writes", format, len(got), len(full))
 		}
 	}
 }

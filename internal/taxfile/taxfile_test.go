@@ -115,6 +115,28 @@ func TestFileInput(t *testing.T) {
 	}
 }
 
+// TestCSVFieldsTrimmed: fields padded with spaces, tabs or Unicode spaces, and records shorter
+// than the header, compute as the plain ledger does.
+func TestCSVFieldsTrimmed(t *testing.T) {
+	plain := "tx,time,label,asset,quantity,from,to,value,fee_fiat\n" +
+		"b,2024-01-01T00:00:00Z,buy,BTC,1,,w,100,\n" +
+		"s,2024-02-01T00:00:00Z,sell,BTC,0.5,w,,80,2\n"
+	padded := "tx,time,label,asset,quantity,from,to,value,fee_fiat\n" +
+		" b ,2024-01-01T00:00:00Z\t,\u00a0buy, BTC\u2003,1 ,,w,100\n" +
+		"s,\t2024-02-01T00:00:00Z,SELL ,BTC,\u00a00.5,w\u00a0, ,80 ,2\u3000\n"
+	want, _, err := run(t, plain, "--input", "-", "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := run(t, padded, "--input", "-", "--format", "csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got != want {
+		t.Fatalf("padded ledger:\n%s\nplain ledger:\n%s", got, want)
+	}
+}
+
 func TestErrors(t *testing.T) {
 	cases := []struct {
 		stdin string

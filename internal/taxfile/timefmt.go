@@ -1,6 +1,7 @@
 package taxfile
 
 import (
+	"slices"
 	"time"
 
 	"taxd/internal/tax"
@@ -10,6 +11,19 @@ import (
 // zeros of the fraction dropped, no fraction for a whole second), as time.Time.AppendFormat does,
 // without building a time.Time: two of these per output row were 5% of a run.
 func appendInstant(b []byte, t tax.Instant) []byte {
+	var c instantText
+	return c.append(b, t)
+}
+
+// instantText is appendInstant that remembers the date of the last instant it wrote: the
+// instants of consecutive output rows mostly fall on the same day.
+type instantText struct {
+	days  int64    // the day of date, from 1970-01-01
+	date  [11]byte // "2006-01-02T"
+	valid bool
+}
+
+func (c *instantText) append(b []byte, t tax.Instant) []byte {
 	ns := int64(t)
 	secs := ns / 1e9
 	frac := ns % 1e9
@@ -23,35 +37,41 @@ func appendInstant(b []byte, t tax.Instant) []byte {
 		sod += 86400
 		days--
 	}
-	// civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse)
-	z := days + 719468
-	era := z / 146097
-	if z < 0 && z%146097 != 0 {
-		era--
+	if !c.valid || days != c.days {
+		// civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse)
+		z := days + 719468
+		era := z / 146097
+		if z < 0 && z%146097 != 0 {
+			era--
+		}
+		doe := z - era*146097
+		yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+		y := yoe + era*400
+		doy := doe - (365*yoe + yoe/4 - yoe/100)
+		mp := (5*doy + 2) / 153
+		d := doy - (153*mp+2)/5 + 1
+		m := mp + 3
+		if m > 12 {
+			m -= 12
+		}
+		if m <= 2 {
+			y++
+		}
+		if y < 0 || y > 9999 {
+			return tax.Instant(t).Time().AppendFormat(b, "2006-01-02T15:04:05.999999999Z07:00")
+		}
+		put4(c.date[0:], int(y))
+		c.date[4] = '-'
+		put2(c.date[5:], int(m))
+		c.date[7] = '-'
+		put2(c.date[8:], int(d))
+		c.date[10] = 'T'
+		c.days, c.valid = days, true
 	}
-	doe := z - era*146097
-	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
-	y := yoe + era*400
-	doy := doe - (365*yoe + yoe/4 - yoe/100)
-	mp := (5*doy + 2) / 153
-	d := doy - (153*mp+2)/5 + 1
-	m := mp + 3
-	if m > 12 {
-		m -= 12
-	}
-	if m <= 2 {
-		y++
-	}
-	if y < 0 || y > 9999 {
-		return tax.Instant(t).Time().AppendFormat(b, "2006-01-02T15:04:05.999999999Z07:00")
-	}
-	var buf [30]byte
-	put4(buf[0:], int(y))
-	buf[4] = '-'
-	put2(buf[5:], int(m))
-	buf[7] = '-'
-	put2(buf[8:], int(d))
-	buf[10] = 'T'
+	l := len(b)
+	b = slices.Grow(b, 30)[:l+30] // written in place, then cut to its length
+	buf := b[l:]
+	copy(buf, c.date[:])
 	put2(buf[11:], int(sod/3600))
 	buf[13] = ':'
 	put2(buf[14:], int(sod/60%60))
@@ -72,7 +92,7 @@ func appendInstant(b []byte, t tax.Instant) []byte {
 		n = 20 + digits
 	}
 	buf[n] = 'Z'
-	return append(b, buf[:n+1]...)
+	return b[:l+n+1]
 }
 
 func put2(b []byte, v int) { b[0], b[1] = byte('0'+v/10), byte('0'+v%10) }
@@ -83,7 +103,20 @@ func put4(b []byte, v int) { put2(b, v/100); put2(b[2:], v%100) }
 // time.Time time.Parse(time.RFC3339Nano, s) returns, without time.Parse's generality (5% of a
 // run). ok is false for anything else, out-of-range fields included: ParseTime's layouts decide.
 func parseWholeSecondUTC(s string) (t time.Time, ok bool) {
-	if len(s) != 20 || s[4] != '-' || s[7] != '-' || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
+	var p timeParser
+	return p.wholeSecondUTC(s)
+}
+
+// timeParser is parseWholeSecondUTC that remembers the date of the last time it parsed: a
+// ledger's consecutive rows mostly fall on the same day.
+type timeParser struct {
+	date  [10]byte // "2006-01-02"
+	days  int64    // date's day from 1970-01-01
+	valid bool
+}
+
+func (p *timeParser) wholeSecondUTC(s string) (t time.Time, ok bool) {
+	if len(s) != 20 || s[10] != 'T' || s[13] != ':' || s[16] != ':' || s[19] != 'Z' {
 		return time.Time{}, false
 	}
 	num := func(i, j int) int {
@@ -97,13 +130,46 @@ func parseWholeSecondUTC(s string) (t time.Time, ok bool) {
 		}
 		return n
 	}
-	year, month, day := num(0, 4), num(5, 7), num(8, 10)
 	hour, minute, sec := num(11, 13), num(14, 16), num(17, 19)
-	if year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(time.Month(month), year) ||
-		hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
+	if hour < 0 || hour > 23 || minute < 0 || minute > 59 || sec < 0 || sec > 59 {
 		return time.Time{}, false
 	}
-	return time.Date(year, time.Month(month), day, hour, minute, sec, 0, time.UTC), true
+	if !p.valid || s[:10] != string(p.date[:]) {
+		if s[4] != '-' || s[7] != '-' {
+			return time.Time{}, false
+		}
+		year, month, day := num(0, 4), num(5, 7), num(8, 10)
+		if year < 0 || month < 1 || month > 12 || day < 1 || day > daysIn(time.Month(month), year) {
+			return time.Time{}, false
+		}
+		copy(p.date[:], s)
+		p.days, p.valid = daysFromCivil(year, month, day), true
+	}
+	return time.Unix(p.days*86400+int64(hour*3600+minute*60+sec), 0).UTC(), true
+}
+
+// daysFromCivil is the number of days from 1970-01-01 to year-month-day (proleptic Gregorian, year
+// >= 0; H. Hinnant's days_from_civil): time.Date's arithmetic without its normalisation of
+// out-of-range fields and its time zone lookup.
+func daysFromCivil(year, month, day int) int64 {
+	y := int64(year)
+	if month <= 2 {
+		y--
+	}
+	era := y / 400
+	if y < 0 {
+		era = (y - 399) / 400
+	}
+	yoe := y - era*400
+	m := int64(month)
+	if m > 2 {
+		m -= 3
+	} else {
+		m += 9
+	}
+	doy := (153*m+2)/5 + int64(day) - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
 }
 
 // daysIn is the number of days of month m of year y (proleptic Gregorian).
