@@ -3416,6 +3416,12 @@ CREATE INDEX transactions_client_account_idx ON public.transactions USING btree 
 CREATE INDEX transactions_client_fiat_value_idx ON public.transactions USING btree (client_id, fiat_value, occurred_at, ordinal, id) INCLUDE (deleted_at, is_hidden, is_failed);
 
 --
+-- Name: transactions_client_hash_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_client_hash_idx ON public.transactions USING btree (client_id, lower(txn_hash) text_pattern_ops) WHERE (txn_hash IS NOT NULL);
+
+--
 -- Name: transactions_client_label_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -3428,28 +3434,22 @@ CREATE INDEX transactions_client_label_idx ON public.transactions USING btree (c
 CREATE INDEX transactions_client_order_idx ON public.transactions USING btree (client_id, occurred_at, ordinal, id) INCLUDE (deleted_at, is_hidden, is_failed);
 
 --
+-- Name: transactions_notes_trgm_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transactions_notes_trgm_idx ON public.transactions USING gin (lower(notes) public.gin_trgm_ops) WHERE (notes IS NOT NULL);
+
+--
 -- Name: transactions_parent_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX transactions_parent_idx ON public.transactions USING btree (parent_id) WHERE (parent_id IS NOT NULL);
 
 --
--- Name: transactions_search_trgm_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX transactions_search_trgm_idx ON public.transactions USING gin (lower(((((COALESCE(txn_hash, ''::text) || ' '::text) || COALESCE(notes, ''::text)) || ' '::text) || COALESCE(label, ''::text))) public.gin_trgm_ops) WHERE ((txn_hash IS NOT NULL) OR (notes IS NOT NULL));
-
---
 -- Name: transactions_unlabeled_idx; Type: INDEX; Schema: public; Owner: -
 --
 
 CREATE INDEX transactions_unlabeled_idx ON public.transactions USING btree (client_id, occurred_at, id) WHERE ((COALESCE(label, ''::text) = ''::text) AND (deleted_at IS NULL));
-
---
--- Name: transfers_address_trgm_idx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX transfers_address_trgm_idx ON public.transfers USING gin (lower(((COALESCE(from_address, ''::text) || ' '::text) || COALESCE(to_address, ''::text))) public.gin_trgm_ops) WHERE ((from_address IS NOT NULL) OR (to_address IS NOT NULL));
 
 --
 -- Name: transfers_asset_time_idx; Type: INDEX; Schema: public; Owner: -
@@ -3462,6 +3462,18 @@ CREATE INDEX transfers_asset_time_idx ON public.transfers USING btree (client_id
 --
 
 CREATE INDEX transfers_client_asset_idx ON public.transfers USING btree (client_id, asset_id, transaction_id);
+
+--
+-- Name: transfers_client_from_address_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transfers_client_from_address_idx ON public.transfers USING btree (client_id, lower(from_address) text_pattern_ops) WHERE (from_address IS NOT NULL);
+
+--
+-- Name: transfers_client_to_address_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX transfers_client_to_address_idx ON public.transfers USING btree (client_id, lower(to_address) text_pattern_ops) WHERE (to_address IS NOT NULL);
 
 --
 -- Name: transfers_fees_idx; Type: INDEX; Schema: public; Owner: -

@@ -22,18 +22,19 @@ import (
 	"taxd/internal/recalc"
 )
 
-// benchImport runs "taxd bench import": it generates a generic CSV (internal/bench), imports it
-// into a new client, imports it again (nothing new), and recalculates the client, printing wall
-// time, rows/s and the process's peak RSS.
+// benchImport runs "taxd bench import": it generates a generic CSV (internal/bench; with
+// --tx-hashes, a hash on every row), imports it into a new client, imports it again (nothing new),
+// and recalculates the client, printing wall time, rows/s and the process's peak RSS.
 func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	var rows int
 	var file string
-	var skipRecalc bool
+	var skipRecalc, txHashes bool
 	var cpuProfile string
 	cfg, err := parseConfig("bench import", config.RoleServe, args, stderr, func(fs *flag.FlagSet) {
 		fs.IntVar(&rows, "rows", 1_000_000, "rows in the generated generic CSV")
 		fs.StringVar(&file, "file", "", "CSV file to write (and keep); default: a temporary file")
 		fs.BoolVar(&skipRecalc, "no-recalc", false, "skip the recalculation after the imports")
+		fs.BoolVar(&txHashes, "tx-hashes", false, "give every generated row a distinct 66-character 0x transaction hash, as wallet and explorer exports have")
 		fs.StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the first import to this file (go tool pprof)")
 	})
 	if err != nil {
@@ -52,7 +53,7 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err != nil {
 		return err
 	}
-	if err := benchgen.GenericCSV(f, rows, 42); err != nil {
+	if err := benchgen.GenericCSV(f, rows, 42, txHashes); err != nil {
 		f.Close()
 		return err
 	}

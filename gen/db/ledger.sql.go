@@ -117,28 +117,34 @@ WHERE al.client_id = $1::uuid
   AND ($3::uuid[] IS NULL OR al.transaction_id = ANY($3::uuid[]))
   AND ($4::text IS NULL OR u.idp_subject = $4::text)
   AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
-      AND (lower(coalesce(t.txn_hash, '')) LIKE $5::text OR lower(coalesce(t.notes, '')) LIKE $5::text
-           OR lower(coalesce(t.label, '')) LIKE $5::text)))
+      AND (lower(t.notes) LIKE $5::text OR lower(t.label) LIKE $5::text
+           OR lower(t.txn_hash) LIKE $6::text OR lower(t.txn_hash) LIKE $7::text)))
 `
 
 type CountAuditLogsParams struct {
-	ClientID       uuid.UUID
-	Field          *string
-	TransactionIds []uuid.UUID
-	UserSubject    *string
-	Search         *string
+	ClientID        uuid.UUID
+	Field           *string
+	TransactionIds  []uuid.UUID
+	UserSubject     *string
+	SearchContains  *string
+	SearchPrefix    *string
+	SearchHexPrefix *string
 }
 
 // The number of the client's audit-log entries matching the filter; a NULL argument matches
-// everything (an empty transaction_ids matches nothing). search is a LIKE pattern over the
-// lower-cased hash, notes and label of the entry's transaction.
+// everything (an empty transaction_ids matches nothing). The search patterns are the search rule
+// of a transaction's text (internal/ledger's searchPatterns): the entry's transaction matches when
+// its lower-cased notes or label are LIKE search_contains, or its hash LIKE search_prefix or
+// search_hex_prefix.
 func (q *Queries) CountAuditLogs(ctx context.Context, arg CountAuditLogsParams) (int64, error) {
 	row := q.db.QueryRow(ctx, countAuditLogs,
 		arg.ClientID,
 		arg.Field,
 		arg.TransactionIds,
 		arg.UserSubject,
-		arg.Search,
+		arg.SearchContains,
+		arg.SearchPrefix,
+		arg.SearchHexPrefix,
 	)
 	var count int64
 	err := row.Scan(&count)
@@ -1169,20 +1175,22 @@ WHERE al.client_id = $1::uuid
   AND ($3::uuid[] IS NULL OR al.transaction_id = ANY($3::uuid[]))
   AND ($4::text IS NULL OR u.idp_subject = $4::text)
   AND ($5::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
-      AND (lower(coalesce(t.txn_hash, '')) LIKE $5::text OR lower(coalesce(t.notes, '')) LIKE $5::text
-           OR lower(coalesce(t.label, '')) LIKE $5::text)))
+      AND (lower(t.notes) LIKE $5::text OR lower(t.label) LIKE $5::text
+           OR lower(t.txn_hash) LIKE $6::text OR lower(t.txn_hash) LIKE $7::text)))
 ORDER BY al.created_at DESC, al.id DESC
-LIMIT $7::bigint OFFSET $6::bigint
+LIMIT $9::bigint OFFSET $8::bigint
 `
 
 type ListAuditLogsParams struct {
-	ClientID       uuid.UUID
-	Field          *string
-	TransactionIds []uuid.UUID
-	UserSubject    *string
-	Search         *string
-	PageOffset     int64
-	PageLimit      int64
+	ClientID        uuid.UUID
+	Field           *string
+	TransactionIds  []uuid.UUID
+	UserSubject     *string
+	SearchContains  *string
+	SearchPrefix    *string
+	SearchHexPrefix *string
+	PageOffset      int64
+	PageLimit       int64
 }
 
 type ListAuditLogsRow struct {
@@ -1211,7 +1219,9 @@ func (q *Queries) ListAuditLogs(ctx context.Context, arg ListAuditLogsParams) ([
 		arg.Field,
 		arg.TransactionIds,
 		arg.UserSubject,
-		arg.Search,
+		arg.SearchContains,
+		arg.SearchPrefix,
+		arg.SearchHexPrefix,
 		arg.PageOffset,
 		arg.PageLimit,
 	)

@@ -7657,7 +7657,7 @@ extend type Query {
     page: Int!
     "Only changes of these transactions (at most 500 ids)."
     transactionIds: [ID!]
-    "Only changes of transactions matching this text (hash, notes, label)."
+    "Only changes of transactions whose own text matches this text as the transaction list's ` + "`" + `search` + "`" + ` matches it, case-insensitive: the notes or label contain it, or the hash begins with it (a text without a leading ` + "`" + `0x` + "`" + ` also matches a hash that begins with ` + "`" + `0x` + "`" + ` followed by it)."
     transactionSearch: String
     "Only changes made by this user."
     userId: String
@@ -10787,7 +10787,7 @@ extend type Query {
     reviewed: Boolean
     "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
-    "Free text matched against the hash, notes, label, addresses and asset symbols."
+    "Free text, case-insensitive: a transaction matches when its notes or label, or the symbol or name of an asset it has a transfer of, contain the text, or when its hash or one of its transfers' from or to addresses begins with it; a text without a leading ` + "`" + `0x` + "`" + ` also matches a hash or address that begins with ` + "`" + `0x` + "`" + ` followed by it (` + "`" + `abc1` + "`" + ` finds ` + "`" + `0xAbC1...` + "`" + `). A hash or an address is found by its whole value or its start, not by text in its middle."
     search: String
     "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean
@@ -10908,7 +10908,7 @@ extend type Query {
     reviewed: Boolean
     "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
-    "Free text matched against the hash, notes, label, addresses and asset symbols."
+    "Free text, case-insensitive: a transaction matches when its notes or label, or the symbol or name of an asset it has a transfer of, contain the text, or when its hash or one of its transfers' from or to addresses begins with it; a text without a leading ` + "`" + `0x` + "`" + ` also matches a hash or address that begins with ` + "`" + `0x` + "`" + ` followed by it (` + "`" + `abc1` + "`" + ` finds ` + "`" + `0xAbC1...` + "`" + `). A hash or an address is found by its whole value or its start, not by text in its middle."
     search: String
     "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean
@@ -11028,7 +11028,7 @@ extend type Query {
     reviewed: Boolean
     "Only disposals with a ` + "`" + `short` + "`" + ` or a ` + "`" + `long` + "`" + ` term part (a transaction whose pieces mix both matches either). Under GB and CA rules there is no holding period: every disposal is ` + "`" + `short` + "`" + `."
     saleTerm: String
-    "Free text matched against the hash, notes, label, addresses and asset symbols."
+    "Free text, case-insensitive: a transaction matches when its notes or label, or the symbol or name of an asset it has a transfer of, contain the text, or when its hash or one of its transfers' from or to addresses begins with it; a text without a leading ` + "`" + `0x` + "`" + ` also matches a hash or address that begins with ` + "`" + `0x` + "`" + ` followed by it (` + "`" + `abc1` + "`" + ` finds ` + "`" + `0xAbC1...` + "`" + `). A hash or an address is found by its whole value or its start, not by text in its middle."
     search: String
     "Only transactions edited by a person or an API client after import (an audit-log entry other than the creation)."
     showOnlyEditedTransactions: Boolean

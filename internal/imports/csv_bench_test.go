@@ -12,7 +12,7 @@ import (
 // the Go side of `taxd bench import` (a re-import is mostly this).
 func BenchmarkReadCSVGeneric(b *testing.B) {
 	var buf bytes.Buffer
-	if err := benchgen.GenericCSV(&buf, 100_000, 42); err != nil {
+	if err := benchgen.GenericCSV(&buf, 100_000, 42, false); err != nil {
 		b.Fatal(err)
 	}
 	b.SetBytes(int64(buf.Len()))

@@ -16,7 +16,8 @@ import (
 type AuditFilter struct {
 	Field          *string
 	TransactionIDs []uuid.UUID
-	// TransactionSearch matches the hash, notes or label of the entry's transaction (substring).
+	// TransactionSearch matches the entry's transaction by the search rule of a transaction's own
+	// text (searchPatterns): its notes or label contain it, or its hash begins with it.
 	TransactionSearch *string
 	// UserSubject is the identity-provider subject of the user who made the change.
 	UserSubject *string
@@ -80,19 +81,21 @@ func (l *Ledger) AuditLogs(ctx context.Context, scope auth.ClientScope, f AuditF
 	if len(f.TransactionIDs) > MaxIDs {
 		return nil, 0, apperr.InvalidField("transactionIds", "must hold at most %d ids", MaxIDs)
 	}
-	var search *string
+	var contains, prefix, hexPrefix *string
 	if f.TransactionSearch != nil && strings.TrimSpace(*f.TransactionSearch) != "" {
-		p := likePattern(*f.TransactionSearch)
-		search = &p
+		p := newSearchPatterns(*f.TransactionSearch)
+		contains, prefix, hexPrefix = &p.contains, &p.prefix, &p.hexPrefix
 	}
 	q := db.New(l.pool)
 	total, err := q.CountAuditLogs(ctx, db.CountAuditLogsParams{ClientID: scope.ClientID(), Field: f.Field,
-		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject, Search: search})
+		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject,
+		SearchContains: contains, SearchPrefix: prefix, SearchHexPrefix: hexPrefix})
 	if err != nil {
 		return nil, 0, err
 	}
 	rows, err := q.ListAuditLogs(ctx, db.ListAuditLogsParams{ClientID: scope.ClientID(), Field: f.Field,
-		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject, Search: search,
+		TransactionIds: f.TransactionIDs, UserSubject: f.UserSubject,
+		SearchContains: contains, SearchPrefix: prefix, SearchHexPrefix: hexPrefix,
 		PageLimit: int64(limit), PageOffset: int64(limit) * int64(page)})
 	if err != nil {
 		return nil, 0, err

@@ -22,7 +22,9 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := planLedger{n: 3000, afterRun: []string{`UPDATE transactions t SET label = (SELECT tr.label FROM transfers tr WHERE tr.transaction_id = t.id ORDER BY tr.position LIMIT 1),
-		txn_hash = md5(t.id::text) WHERE t.client_id = $1`}}.seed(t, pool)
+		txn_hash = md5(t.id::text), notes = CASE WHEN t.ordinal % 10 = 0 THEN 'note ' || t.ordinal END WHERE t.client_id = $1`,
+		`UPDATE transfers SET from_address = '0x' || substr(md5(id::text), 1, 40),
+		to_address = CASE WHEN position = 0 THEN '0x' || substr(md5(transaction_id::text), 1, 40) END WHERE client_id = $1`}}.seed(t, pool)
 	l := New(pool)
 	st, err := l.state(ctx, pool, client)
 	if err != nil {
@@ -36,6 +38,11 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 	if err := pool.QueryRow(ctx, `SELECT lower(symbol) FROM assets WHERE id = $1`, asset).Scan(&symbol); err != nil {
 		t.Fatal(err)
 	}
+	var hash, address string
+	if err := pool.QueryRow(ctx, `SELECT txn_hash, (SELECT from_address FROM transfers WHERE client_id = $1 LIMIT 1) FROM transactions WHERE client_id = $1 LIMIT 1`, client).Scan(&hash, &address); err != nil {
+		t.Fatal(err)
+	}
+	hashStart, addressStart := hash[:10], address[:12]
 	yes := true
 	from, to := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2022, 1, 1, 0, 0, 0, 0, time.UTC)
 	search, label := "abc", "buy"
@@ -69,7 +76,11 @@ func TestCommonFiltersUseIndexes(t *testing.T) {
 		{"asset + date + label", TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{"buy"}}, TxPage{Limit: 100},
 			[]string{"transactions_client_label_idx"}, []string{"Merge Semi Join", "transactions_client_label_idx", "transfers_asset_time_idx"}, false},
 		{"income + provider", TxFilter{HasIncome: &yes, Providers: []string{"bench"}}, TxPage{Limit: 100}, []string{"tax_transaction_results"}, nil, false},
-		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transfers_address_trgm_idx"}, nil, false},
+		{"search", TxFilter{Search: &search}, TxPage{Limit: 100}, []string{"transactions_notes_trgm_idx", "transactions_client_hash_idx",
+			"transfers_client_from_address_idx", "transfers_client_to_address_idx"}, nil, false},
+		{"search by a hash's start", TxFilter{Search: &hashStart}, TxPage{Limit: 100}, []string{"transactions_client_hash_idx", "~>=~"}, nil, false},
+		{"search by an address's start", TxFilter{Search: &addressStart}, TxPage{Limit: 100}, []string{"transfers_client_from_address_idx", "transfers_client_to_address_idx", "~<~"}, nil, false},
+		{"from or to address", TxFilter{FromOrToAddress: &address}, TxPage{Limit: 100}, []string{"transfers_client_from_address_idx", "transfers_client_to_address_idx"}, nil, false},
 		{"search matching a label", TxFilter{Search: &label}, TxPage{Limit: 100}, []string{"transactions_client_label_idx"}, nil, false},
 		{"search matching an asset", TxFilter{Search: &symbol}, TxPage{Limit: 100}, []string{"transactions_client_order_idx", "transfers_client_asset_idx"},
 			[]string{"transactions_client_order_idx"}, true},

@@ -133,7 +133,8 @@ func (l *Ledger) where(ctx context.Context, client uuid.UUID, st LedgerState, f 
 func (l *Ledger) filterCtx(ctx context.Context, client uuid.UUID, st LedgerState, f TxFilter) (*filterCtx, error) {
 	fc := &filterCtx{client: client, spamAssets: st.spamAssets, resultSet: st.ResultSetID}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
-		if err := l.pool.QueryRow(ctx, searchMatchesSQL, client, likePattern(*f.Search)).Scan(&fc.searchAssets, &fc.searchLabels); err != nil {
+		fc.search = newSearchPatterns(*f.Search)
+		if err := l.pool.QueryRow(ctx, searchMatchesSQL, client, fc.search.contains).Scan(&fc.searchAssets, &fc.searchLabels); err != nil {
 			return nil, err
 		}
 	}

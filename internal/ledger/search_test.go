@@ -13,23 +13,69 @@ import (
 	"taxd/internal/testfactory"
 )
 
-// `search` matches a transaction's whole text (hash, notes and label), also where the trigram
-// index holds only the transactions with a hash or notes (migration 00026): one with neither is
-// found by its label, with the same text semantics (case, an underscore taken literally, a space
-// inside the label), and one with a hash or notes still by any part of its text.
-func TestSearchMatchesTheWholeText(t *testing.T) {
+// ownTextRule is the search rule of a transaction's own text, stated without LIKE and without the
+// indexes' expressions: its notes or label contain the text ($2, trimmed and lower-cased), or its
+// hash begins with it or with "0x" followed by it.
+const ownTextRule = `(strpos(lower(coalesce(t.notes, '')), $2) > 0 OR strpos(lower(coalesce(t.label, '')), $2) > 0
+	OR starts_with(lower(coalesce(t.txn_hash, '')), $2) OR starts_with(lower(coalesce(t.txn_hash, '')), '0x' || $2))`
+
+// searchRuleSQL lists the client's ($1) transactions that `search` matches by the rule: their own
+// text (ownTextRule), a transfer's from or to address beginning with the text or "0x" and the text,
+// or a transfer of an asset whose symbol or name contains it.
+const searchRuleSQL = `SELECT t.id FROM transactions t WHERE t.client_id = $1 AND (` + ownTextRule + `
+	OR EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id
+		AND (starts_with(lower(coalesce(tr.from_address, '')), $2) OR starts_with(lower(coalesce(tr.from_address, '')), '0x' || $2)
+		  OR starts_with(lower(coalesce(tr.to_address, '')), $2) OR starts_with(lower(coalesce(tr.to_address, '')), '0x' || $2)))
+	OR EXISTS (SELECT 1 FROM transfers tr JOIN assets a ON a.id = tr.asset_id WHERE tr.transaction_id = t.id
+		AND (strpos(lower(a.symbol), $2) > 0 OR strpos(lower(coalesce(a.name, '')), $2) > 0)))`
+
+// `search` follows its rule (the SDL's): notes and labels by any part, a hash or a transfer's
+// address by its start (also without its "0x"), case-insensitive, with LIKE's metacharacters taken
+// literally; text in the middle of a hash matches only where notes or a label hold it.
+func TestSearchMatchesByTheRule(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	// 90 transactions: a hash on every fourth, notes on every third, labels in turn.
+	// 90 transactions: a 66-character mixed-case hash on every fourth, notes on every third,
+	// labels in turn; a transfer each, with a from address on every fifth and a to address on
+	// every seventh.
 	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, account_id, occurred_at, ordinal, label, txn_hash, notes)
 		SELECT gen_random_uuid(), $1, $2, timestamptz '2025-01-01' + i * interval '1 hour', i,
 		       (ARRAY['buy', 'sell', 'staking_reward', NULL, 'Airdrop Bonus'])[i % 5 + 1],
-		       CASE WHEN i % 4 = 0 THEN '0xAB' || md5(i::text) END,
+		       CASE WHEN i % 4 = 0 THEN '0x' || upper(md5(i::text)) || md5((i + 1000)::text) END,
 		       CASE WHEN i % 3 = 0 THEN 'Paid rent ' || i END
 		  FROM generate_series(1, 90) i`, b.client, b.wallet)
+	testfactory.Exec(t, b.pool, `INSERT INTO transfers (id, client_id, transaction_id, position, asset_id, quantity, to_account_id, occurred_at, from_address, to_address)
+		SELECT gen_random_uuid(), t.client_id, t.id, 0, $2, 1, t.account_id, t.occurred_at,
+		       CASE WHEN t.ordinal % 5 = 0 THEN '0x' || substr(md5('from' || t.ordinal), 1, 40) END,
+		       CASE WHEN t.ordinal % 7 = 0 THEN '0X' || upper(substr(md5('to' || t.ordinal), 1, 40)) END
+		  FROM transactions t WHERE t.client_id = $1`, b.client, b.eth)
+	var hash, from string
+	if err := b.pool.QueryRow(b.ctx, `SELECT txn_hash FROM transactions WHERE client_id = $1 AND ordinal = 8`, b.client).Scan(&hash); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.pool.QueryRow(b.ctx, `SELECT from_address FROM transfers WHERE client_id = $1 AND from_address IS NOT NULL LIMIT 1`, b.client).Scan(&from); err != nil {
+		t.Fatal(err)
+	}
+	// text from the middle of the hash, written in one transaction's notes; and literal metacharacters
+	mid := hash[30:40]
+	var noted uuid.UUID
+	if err := b.pool.QueryRow(b.ctx, `UPDATE transactions SET notes = 'see ' || $2 WHERE client_id = $1 AND ordinal = 10 RETURNING id`, b.client, mid).Scan(&noted); err != nil {
+		t.Fatal(err)
+	}
+	testfactory.Exec(t, b.pool, `UPDATE transactions SET notes = 'fee 5%_x' WHERE client_id = $1 AND ordinal = 11`, b.client)
 	scope := auth.JobScope(b.client, "test")
-	for _, q := range []string{"buy", "BUY", "stak", "ng_re", "ng%re", "airdrop bonus", "p b", "rent", "rent 1", "0xab", "x", "sell 1", "a", "zzz"} {
-		got, err := b.led.List(b.ctx, scope, ledger.TxFilter{Search: &q}, ledger.TxPage{Limit: 100, ExactTotal: true})
+	for _, c := range []struct {
+		q    string
+		want int // the number of matches, -1: some
+	}{
+		{hash, 1}, {strings.ToLower(hash[:12]), -1}, {hash[2:12], -1}, {strings.ToUpper(hash[2:12]), -1}, {" " + hash[:20] + " ", -1},
+		{mid, 1}, {hash[3:12], 0},
+		{"rent 1", -1}, {"RENT", -1}, {"buy", -1}, {"stak", -1}, {"ng_re", -1}, {"airdrop bonus", -1},
+		{"5%_x", 1}, {"5%x", 0}, {"e_5", 0}, {"ng%re", 0},
+		{from[:12], -1}, {from[2:12], -1}, {strings.ToUpper(from[2:16]), -1}, {from[5:15], 0},
+		{"0x", -1}, {"eth", -1}, {"zzz", 0},
+	} {
+		got, err := b.led.List(b.ctx, scope, ledger.TxFilter{Search: &c.q}, ledger.TxPage{Limit: 100, ExactTotal: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -37,26 +83,37 @@ func TestSearchMatchesTheWholeText(t *testing.T) {
 		for _, r := range got.Rows {
 			ids = append(ids, r.ID)
 		}
-		// the text as it always was: every transaction's hash, notes and label, no index
-		pattern := "%" + strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(strings.ToLower(q)) + "%"
-		rows, err := b.pool.Query(b.ctx, `SELECT id FROM transactions WHERE client_id = $1
-			AND lower(coalesce(txn_hash, '') || ' ' || coalesce(notes, '') || ' ' || coalesce(label, '')) LIKE $2`, b.client, pattern)
-		if err != nil {
-			t.Fatal(err)
+		want := ruleMatches(t, b, searchRuleSQL, c.q)
+		if !slices.Equal(sortedIDs(ids), want) {
+			t.Errorf("search %q: %d transactions, want %d", c.q, len(ids), len(want))
 		}
-		want, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
-		if err != nil {
-			t.Fatal(err)
+		if c.want >= 0 && len(want) != c.want || c.want < 0 && len(want) == 0 {
+			t.Fatalf("search %q: the rule gives %d matches, the case wants %d: the data does not test it", c.q, len(want), c.want)
 		}
-		slices.SortFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
-		slices.SortFunc(want, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
-		if !slices.Equal(ids, want) {
-			t.Errorf("search %q: %d transactions, want %d", q, len(ids), len(want))
-		}
-		if q == "buy" && len(want) == 0 || q == "p b" && len(want) == 0 {
-			t.Fatalf("search %q: the data has no match, the case tests nothing", q)
+		if c.q == mid && want[0] != noted {
+			t.Errorf("search %q: the mid-hash text matched a hash, not the notes that hold it", c.q)
 		}
 	}
+}
+
+// ruleMatches runs a rule's SQL (over transactions t of client $1, the text $2) for the search text
+// q, trimmed and lower-cased, and returns the ids it lists, sorted.
+func ruleMatches(t *testing.T, b *bundle, rule, q string) []uuid.UUID {
+	t.Helper()
+	rows, err := b.pool.Query(b.ctx, rule, b.client, strings.ToLower(strings.TrimSpace(q)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, err := pgx.CollectRows(rows, pgx.RowTo[uuid.UUID])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sortedIDs(ids)
+}
+
+func sortedIDs(ids []uuid.UUID) []uuid.UUID {
+	slices.SortFunc(ids, func(a, b uuid.UUID) int { return strings.Compare(a.String(), b.String()) })
+	return ids
 }
 
 // `search` also matches the transactions with a transfer of an asset whose symbol or name holds

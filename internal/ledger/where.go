@@ -24,23 +24,44 @@ var psql = sq.StatementBuilder.PlaceholderFormat(sq.Dollar)
 // PricingKeySQL is Asset.pricingKey: the price source id, else the lower-case symbol.
 const PricingKeySQL = "coalesce(nullif(a.price_source_id, ''), lower(a.symbol))"
 
-// searchText is the text of a transaction that `search` matches (indexed with pg_trgm in the
-// same form, so the expression must stay identical to the migration's). The index holds only the
-// transactions with a hash or notes (hasFreeText, migration 00026): the text of one without either
-// is its label alone ("  " || label), and those are found by label (searchMatchesSQL).
-func searchText(alias string) string {
-	return "lower(coalesce(" + alias + ".txn_hash, '') || ' ' || coalesce(" + alias + ".notes, '') || ' ' || coalesce(" + alias + ".label, ''))"
+// The search rule (the SDL's `search`): a transaction matches a text when its notes or label
+// contain it, when its hash or one of its transfers' addresses begins with it, or, for a text
+// without a leading "0x", with "0x" followed by it (hashes and addresses are written with the
+// prefix, people often leave it out), all case-insensitive; the transaction list also matches a
+// transfer of an asset whose symbol or name contains it. A hash or an address is searched by its
+// start only: every explorer finds them by the whole value or its beginning, and a btree per
+// column answers a start where a trigram index wrote ~64 entries for every 66-character hash.
+// Each part has its index: notes transactions_notes_trgm_idx (trigrams of lower(notes)), a hash
+// transactions_client_hash_idx, addresses transfers_client_from_address_idx and _to_address_idx
+// (btrees of lower(column) text_pattern_ops, which serve both a LIKE prefix and an equality), and
+// labels transactions_client_label_idx (searchMatchesSQL). The expressions here must stay
+// identical to the migration's.
+
+// searchPatterns are the LIKE patterns of a search text, lower-cased with its metacharacters
+// escaped: what notes and labels must contain, and the two starts a hash or an address may have
+// (the text, and "0x" followed by it; the same pattern twice when the text has the prefix).
+type searchPatterns struct {
+	contains, prefix, hexPrefix string
 }
 
-// hasFreeText is the predicate of the search index.
-func hasFreeText(alias string) string {
-	return "(" + alias + ".txn_hash IS NOT NULL OR " + alias + ".notes IS NOT NULL)"
+func newSearchPatterns(s string) searchPatterns {
+	text := likeEscape(s)
+	hex := "0x" + text
+	if strings.HasPrefix(text, "0x") {
+		hex = text
+	}
+	return searchPatterns{contains: "%" + text + "%", prefix: text + "%", hexPrefix: hex + "%"}
 }
 
-// searchMatchesSQL resolves, in one round trip, what a search pattern ($2) names beside the
-// transactions' own text: the client's assets whose symbol or name contains it, and the distinct
-// labels of its transactions whose search text, for a transaction without hash or notes, matches it
-// (a skip scan of transactions_client_label_idx: one probe per label, whatever the ledger's size).
+// startsWith is the condition that the lower-cased column begins with the text (two patterns).
+func startsWith(column string) string {
+	return "(lower(" + column + ") LIKE ? OR lower(" + column + ") LIKE ?)"
+}
+
+// searchMatchesSQL resolves, in one round trip, what a search's contains pattern ($2) names beside
+// the transactions' own text: the client's assets whose symbol or name contains it, and the
+// distinct labels of its transactions that contain it (a skip scan of
+// transactions_client_label_idx: one probe per label, whatever the ledger's size).
 const searchMatchesSQL = `
 SELECT ARRAY(SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE $2 OR lower(name) LIKE $2)),
        ARRAY(WITH RECURSIVE l AS (
@@ -49,12 +70,25 @@ SELECT ARRAY(SELECT id FROM assets WHERE client_id = $1 AND (lower(symbol) LIKE 
                  SELECT (SELECT t.label FROM transactions t WHERE t.client_id = $1 AND t.label > l.label ORDER BY t.label LIMIT 1)
                    FROM l WHERE l.label IS NOT NULL
              )
-             SELECT label FROM l WHERE label IS NOT NULL AND lower(' ' || ' ' || label) LIKE $2)`
+             SELECT label FROM l WHERE label IS NOT NULL AND lower(label) LIKE $2)`
 
-// transferAddressSQL is the text of a transfer that `search` matches (indexed with pg_trgm, for the
-// transfers with an address only: a search must also say "from_address IS NOT NULL OR to_address
-// IS NOT NULL" for the planner to use that partial index).
-const transferAddressSQL = "lower(coalesce(tr.from_address, '') || ' ' || coalesce(tr.to_address, ''))"
+// withAddress matches the transactions with a transfer whose address in one of columns is one of
+// addresses, case-insensitive: an id set read from each column's btree of lower(address)
+// (transfers_client_from_address_idx, _to_address_idx), where a condition per transaction would
+// probe every transaction's transfers until the page fills.
+func withAddress(client uuid.UUID, addresses []string, columns ...string) sq.Sqlizer {
+	lower := make([]string, len(addresses))
+	for i, a := range addresses {
+		lower[i] = strings.ToLower(a)
+	}
+	var ids []string
+	var args []any
+	for _, col := range columns {
+		ids = append(ids, "SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr."+col+" IS NOT NULL AND lower(tr."+col+") = ANY(?)")
+		args = append(args, client, lower)
+	}
+	return sq.Expr("t.id IN ("+strings.Join(ids, " UNION ")+")", args...)
+}
 
 func existsTransfer(cond string, args ...any) sq.Sqlizer {
 	return sq.Expr("EXISTS (SELECT 1 FROM transfers tr WHERE tr.transaction_id = t.id AND "+cond+")", args...)
@@ -105,8 +139,13 @@ func notExistsTransfer(cond string, args ...any) sq.Sqlizer {
 }
 
 func likePattern(s string) string {
+	return "%" + likeEscape(s) + "%"
+}
+
+// likeEscape is s trimmed and lower-cased with LIKE's metacharacters escaped, to match literally.
+func likeEscape(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
-	return "%" + r.Replace(strings.ToLower(strings.TrimSpace(s))) + "%"
+	return r.Replace(strings.ToLower(strings.TrimSpace(s)))
 }
 
 // labelNames lists the stored label strings (transaction or transfer label) of a set of labels.
@@ -196,20 +235,16 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		w = append(w, sq.Expr("t.fiat_value "+op+" ?", *f.AmountValue))
 	}
 	if f.FromAddress != nil {
-		w = append(w, existsTransfer("lower(tr.from_address) = lower(?)", *f.FromAddress))
+		w = append(w, withAddress(c, []string{*f.FromAddress}, "from_address"))
 	}
 	if f.ToAddress != nil {
-		w = append(w, existsTransfer("lower(tr.to_address) = lower(?)", *f.ToAddress))
+		w = append(w, withAddress(c, []string{*f.ToAddress}, "to_address"))
 	}
 	if f.FromOrToAddress != nil {
-		w = append(w, existsTransfer("(lower(tr.from_address) = lower(?) OR lower(tr.to_address) = lower(?))", *f.FromOrToAddress, *f.FromOrToAddress))
+		w = append(w, withAddress(c, []string{*f.FromOrToAddress}, "from_address", "to_address"))
 	}
 	if len(f.InvolvedAddresses) > 0 {
-		lower := make([]string, len(f.InvolvedAddresses))
-		for i, a := range f.InvolvedAddresses {
-			lower[i] = strings.ToLower(a)
-		}
-		w = append(w, existsTransfer("(lower(tr.from_address) = ANY(?) OR lower(tr.to_address) = ANY(?))", lower, lower))
+		w = append(w, withAddress(c, f.InvolvedAddresses, "from_address", "to_address"))
 	}
 	if f.StakeAccountIdentifier != nil {
 		w = append(w, existsTransfer("tr.staking_account_identifier = ?", *f.StakeAccountIdentifier))
@@ -273,14 +308,15 @@ func (f *TxFilter) where(q *filterCtx) sq.And {
 		}
 	}
 	if f.Search != nil && strings.TrimSpace(*f.Search) != "" {
-		p := likePattern(*f.Search)
-		// One id set from indexed sources: the transaction's own text and its transfers' addresses.
-		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND ` + hasFreeText("s") + ` AND ` + searchText("s") + ` LIKE ?
-			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND ` + transferAddressSQL + ` LIKE ?
-				AND (tr.from_address IS NOT NULL OR tr.to_address IS NOT NULL)`
-		args := []any{c, p, c, p}
+		p := q.search
+		// One id set, each part from its index (see searchPatterns).
+		ids := `SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.notes IS NOT NULL AND lower(s.notes) LIKE ?
+			UNION SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.txn_hash IS NOT NULL AND ` + startsWith("s.txn_hash") + `
+			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.from_address IS NOT NULL AND ` + startsWith("tr.from_address") + `
+			UNION SELECT tr.transaction_id FROM transfers tr WHERE tr.client_id = ? AND tr.to_address IS NOT NULL AND ` + startsWith("tr.to_address")
+		args := []any{c, p.contains, c, p.prefix, p.hexPrefix, c, p.prefix, p.hexPrefix, c, p.prefix, p.hexPrefix}
 		if len(q.searchLabels) > 0 {
-			ids += ` UNION SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.label = ANY(?) AND NOT ` + hasFreeText("s")
+			ids += ` UNION SELECT s.id FROM transactions s WHERE s.client_id = ? AND s.label = ANY(?)`
 			args = append(args, c, q.searchLabels)
 		}
 		text := sq.Expr("t.id IN ("+ids+")", args...)
@@ -379,8 +415,9 @@ func flagWhere(flag string, want bool) sq.Sqlizer {
 type filterCtx struct {
 	client       uuid.UUID
 	spamAssets   []uuid.UUID
-	searchAssets []uuid.UUID // assets whose symbol or name contains the search text
-	searchLabels []string    // labels of the client's transactions whose search text alone matches
+	search       searchPatterns // the search text's patterns
+	searchAssets []uuid.UUID    // assets whose symbol or name contains the search text
+	searchLabels []string       // labels of the client's transactions that contain the search text
 	// accounts of the providers filter (deleted ones included: their transactions keep them)
 	providerAccounts []uuid.UUID
 	// the asset filter as a capped count in time order reads it (hasAssetTransfer)

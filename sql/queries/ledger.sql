@@ -389,17 +389,19 @@ SELECT set_config('work_mem', '64MB', true), set_config('max_parallel_workers_pe
 
 -- name: CountAuditLogs :one
 -- The number of the client's audit-log entries matching the filter; a NULL argument matches
--- everything (an empty transaction_ids matches nothing). search is a LIKE pattern over the
--- lower-cased hash, notes and label of the entry's transaction.
+-- everything (an empty transaction_ids matches nothing). The search patterns are the search rule
+-- of a transaction's text (internal/ledger's searchPatterns): the entry's transaction matches when
+-- its lower-cased notes or label are LIKE search_contains, or its hash LIKE search_prefix or
+-- search_hex_prefix.
 SELECT count(*) FROM audit_logs al
 LEFT JOIN users u ON al.actor LIKE 'user:%' AND u.id::text = substr(al.actor, 6)
 WHERE al.client_id = sqlc.arg(client_id)::uuid
   AND (sqlc.narg(field)::text IS NULL OR al.field = sqlc.narg(field)::text)
   AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR al.transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
   AND (sqlc.narg(user_subject)::text IS NULL OR u.idp_subject = sqlc.narg(user_subject)::text)
-  AND (sqlc.narg(search)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
-      AND (lower(coalesce(t.txn_hash, '')) LIKE sqlc.narg(search)::text OR lower(coalesce(t.notes, '')) LIKE sqlc.narg(search)::text
-           OR lower(coalesce(t.label, '')) LIKE sqlc.narg(search)::text)));
+  AND (sqlc.narg(search_contains)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(t.notes) LIKE sqlc.narg(search_contains)::text OR lower(t.label) LIKE sqlc.narg(search_contains)::text
+           OR lower(t.txn_hash) LIKE sqlc.narg(search_prefix)::text OR lower(t.txn_hash) LIKE sqlc.narg(search_hex_prefix)::text)));
 
 -- name: ListAuditLogs :many
 -- A page of the client's audit-log entries matching the filter (as CountAuditLogs), newest first,
@@ -412,9 +414,9 @@ WHERE al.client_id = sqlc.arg(client_id)::uuid
   AND (sqlc.narg(field)::text IS NULL OR al.field = sqlc.narg(field)::text)
   AND (sqlc.narg(transaction_ids)::uuid[] IS NULL OR al.transaction_id = ANY(sqlc.narg(transaction_ids)::uuid[]))
   AND (sqlc.narg(user_subject)::text IS NULL OR u.idp_subject = sqlc.narg(user_subject)::text)
-  AND (sqlc.narg(search)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
-      AND (lower(coalesce(t.txn_hash, '')) LIKE sqlc.narg(search)::text OR lower(coalesce(t.notes, '')) LIKE sqlc.narg(search)::text
-           OR lower(coalesce(t.label, '')) LIKE sqlc.narg(search)::text)))
+  AND (sqlc.narg(search_contains)::text IS NULL OR EXISTS (SELECT 1 FROM transactions t WHERE t.id = al.transaction_id
+      AND (lower(t.notes) LIKE sqlc.narg(search_contains)::text OR lower(t.label) LIKE sqlc.narg(search_contains)::text
+           OR lower(t.txn_hash) LIKE sqlc.narg(search_prefix)::text OR lower(t.txn_hash) LIKE sqlc.narg(search_hex_prefix)::text)))
 ORDER BY al.created_at DESC, al.id DESC
 LIMIT sqlc.arg(page_limit)::bigint OFFSET sqlc.arg(page_offset)::bigint;
 
