@@ -154,7 +154,7 @@ func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUI
 
 const deleteResultTail = `-- name: DeleteResultTail :one
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq > $4::integer
+    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq = ANY ($4::integer[])
 ), income AS (
     DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
 ), removals AS (
@@ -197,7 +197,7 @@ type DeleteResultTailParams struct {
 	RecalcJobID      uuid.UUID
 	ColumnsInexact   bool
 	ResultSetID      uuid.UUID
-	DisposalSeq      int32
+	DisposalSeqs     []int32
 	IncomeSeq        int32
 	RemovedFrom      time.Time
 	FirstYear        int32
@@ -208,7 +208,7 @@ type DeleteResultTailParams struct {
 }
 
 // Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
-// pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+// pieces after the checkpoint that differ from the run's (disposal_seqs: diffPieces), the removals, income, transaction results and checkpoints after the checkpoint, the year
 // summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
 // deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
 // Returns the transactions whose deleted rows had transfer figures (their fiat values are
@@ -223,7 +223,7 @@ func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailPara
 		arg.RecalcJobID,
 		arg.ColumnsInexact,
 		arg.ResultSetID,
-		arg.DisposalSeq,
+		arg.DisposalSeqs,
 		arg.IncomeSeq,
 		arg.RemovedFrom,
 		arg.FirstYear,

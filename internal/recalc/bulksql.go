@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -301,4 +302,49 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// storedPieces reads the pieces of result set rs after seq afterSeq as binary COPY rows of columns
+// cols (the form disposalRows writes them in), by seq.
+func storedPieces(ctx context.Context, tx pgx.Tx, rs uuid.UUID, afterSeq int, cols []string) (map[int32][]byte, error) {
+	var out bytes.Buffer
+	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT %s FROM tax_disposals WHERE result_set_id = '%s' AND seq > %d) TO STDOUT (FORMAT binary)",
+		strings.Join(cols, ", "), rs, afterSeq)); err != nil {
+		return nil, err
+	}
+	b := out.Bytes()
+	if !bytes.HasPrefix(b, pgcopy.Header) {
+		return nil, errors.New("stored pieces: not a binary COPY stream")
+	}
+	b = b[len(pgcopy.Header):]
+	rows := map[int32][]byte{}
+	for {
+		if len(b) < 2 {
+			return nil, errors.New("stored pieces: truncated")
+		}
+		n := int(int16(binary.BigEndian.Uint16(b)))
+		if n < 0 {
+			return rows, nil
+		}
+		end, seq := 2, int32(0)
+		for f := 0; f < n; f++ {
+			if len(b) < end+4 {
+				return nil, errors.New("stored pieces: truncated")
+			}
+			size := int(int32(binary.BigEndian.Uint32(b[end:])))
+			end += 4
+			if size < 0 {
+				continue
+			}
+			if len(b) < end+size {
+				return nil, errors.New("stored pieces: truncated")
+			}
+			if f == pieceSeqField && size == 4 {
+				seq = int32(binary.BigEndian.Uint32(b[end:]))
+			}
+			end += size
+		}
+		rows[seq] = b[:end:end]
+		b = b[end:]
+	}
 }

@@ -1,7 +1,9 @@
 package recalc
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"slices"
 	"sort"
@@ -34,11 +36,11 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	b := snap.base
 	w := unchangedPrefix(snap, res)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		deleted, err := replaceTail(ctx, tx, snap, res, w, job.ID)
+		deleted, pieces, err := replaceTail(ctx, tx, snap, res, w, job.ID)
 		if err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
+		if err := pieces.write(ctx, tx); err != nil {
 			return err
 		}
 		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
@@ -189,8 +191,64 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
-	return copyDisposals(ctx, tx, rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+// changedPieces are the pieces an incremental run writes: binary COPY rows of columns cols.
+type changedPieces struct {
+	cols []string
+	rows []byte
+}
+
+func (p changedPieces) write(ctx context.Context, tx pgx.Tx) error {
+	if len(p.rows) == 0 {
+		return nil
+	}
+	sent := false
+	return copyBinary(ctx, tx, "tax_disposals", p.cols, func(b []byte) ([]byte, bool) {
+		if sent {
+			return b, false
+		}
+		sent = true
+		return append(b, p.rows...), true
+	})
+}
+
+// pieceSeqField is the index of seq among the columns disposalRows writes, after the result key's
+// two uuids; pieceSeqOffset is where its value starts in a row (the field count, two uuids with
+// their lengths, its length).
+const (
+	pieceSeqField  = 2
+	pieceSeqOffset = 2 + 2*(4+16) + 4
+)
+
+// diffPieces compares the pieces a resumed run computed after its unchanged prefix with the
+// stored ones from the same seq on, row by row in their binary COPY form. Equal bytes are equal
+// rows, which stay; the run writes the others and deletes the stored rows it does not keep (those
+// that differ and those beyond its last seq). An edit in the last 1% of a ledger changes few
+// pieces after it (those of the edited asset whose lots or figures it moved), and each row
+// written costs the upkeep of the table's indexes (about 3 us an index at a million pieces).
+func diffPieces(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) (changedPieces, []int32, error) {
+	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+	stored, err := storedPieces(ctx, tx, rk.set, w.disposalSeq, cols)
+	if err != nil {
+		return changedPieces{}, nil, err
+	}
+	var b []byte
+	for more := true; ; {
+		start := len(b)
+		if b, more = rows(b); !more {
+			break
+		}
+		seq := int32(binary.BigEndian.Uint32(b[start+pieceSeqOffset:]))
+		if old, ok := stored[seq]; ok && bytes.Equal(old, b[start:]) {
+			delete(stored, seq)
+			b = b[:start]
+		}
+	}
+	gone := make([]int32, 0, len(stored))
+	for seq := range stored {
+		gone = append(gone, seq)
+	}
+	slices.Sort(gone)
+	return changedPieces{cols, b}, gone, nil
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -339,21 +397,27 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
-// year summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end).
-// It returns the transactions whose deleted result rows had transfer figures. It first locks
-// the client row, so that a concurrent full run's switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, error) {
+// rewrites: the pieces after the checkpoint that differ from the run's (diffPieces: it returns
+// those the run writes), the removals, income, transaction results and checkpoints after the
+// checkpoint, the year summaries from its tax year on, the month figures from its month on, and
+// the lots (all of them: they are the state at the end). It returns the transactions whose deleted
+// result rows had transfer figures. It first locks the client row, so that a concurrent full run's
+// switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, changedPieces, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
-		return nil, err
+		return nil, changedPieces{}, err
 	}
 	if current == nil || *current != b.resultSet {
-		return nil, errResultsMoved
+		return nil, changedPieces{}, errResultsMoved
 	}
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
-		return nil, err
+		return nil, changedPieces{}, err
+	}
+	pieces, gone, err := diffPieces(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction)
+	if err != nil {
+		return nil, changedPieces{}, err
 	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
@@ -361,7 +425,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	q := db.New(tx)
 	if err := q.SetTailWriteSettings(ctx); err != nil {
-		return nil, err
+		return nil, changedPieces{}, err
 	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
@@ -371,9 +435,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 			removedFrom = d.DisposedAt.Time()
 		}
 	}
-	return q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
-		DisposalSeq: int32(w.disposalSeq), IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
+		DisposalSeqs: gone, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
 		TransactionsFrom: w.txTime, MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+	return figured, pieces, err
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -420,6 +485,13 @@ func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) err
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
 func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
+	cols, rows := disposalRows(rk, res, from, to, seq, j)
+	return copyBinary(ctx, tx, "tax_disposals", cols, rows)
+}
+
+// disposalRows returns the columns of tax_disposals a run writes and a generator of the binary
+// COPY rows of the taxable pieces res.Disposals[from:to], numbered from seq+1 (copyBinary's rows).
+func disposalRows(rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) ([]string, func(b []byte) ([]byte, bool)) {
 	i := from
 	cols := append(resultKeyColumns[:2:2], "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id")
@@ -431,62 +503,61 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result
 	for len(adj) > 0 && adj[0].Piece < from {
 		adj = adj[1:]
 	}
-	return copyBinary(ctx, tx, "tax_disposals", cols,
-		func(b []byte) ([]byte, bool) {
-			for i < to && !res.Disposals[i].Kind.Taxable() {
-				i++ // gifts, donations, losses and transfers out are not capital-gain events
+	return cols, func(b []byte) ([]byte, bool) {
+		for i < to && !res.Disposals[i].Kind.Taxable() {
+			i++ // gifts, donations, losses and transfers out are not capital-gain events
+		}
+		if i == to {
+			return b, false
+		}
+		d := &res.Disposals[i]
+		var denied tax.Dec
+		for len(adj) > 0 && adj[0].Piece <= i {
+			if adj[0].Piece == i {
+				denied = adj[0].Denied
 			}
-			if i == to {
-				return b, false
-			}
-			d := &res.Disposals[i]
-			var denied tax.Dec
-			for len(adj) > 0 && adj[0].Piece <= i {
-				if adj[0].Piece == i {
-					denied = adj[0].Denied
-				}
-				adj = adj[1:]
-			}
-			i++
-			seq++
-			matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
-			b = pgcopy.Fields(b, nf)
-			b = binResultKey(b, rk)
-			b = pgcopy.Int4(b, int32(seq))
-			b = binTransferID(b, d.TransferID)
-			b = binLotID(b, d)
-			b = pgcopy.Text(b, res.Accounts[d.Account])
-			b = pgcopy.Text(b, res.Assets[d.Asset])
-			b = binNumeric(b, d.Quantity)
-			b = binNumeric(b, d.Proceeds)
-			b = binNumeric(b, d.Basis)
-			b = binNumeric(b, d.Gain())
-			if matched {
-				b = binTimestamptz(b, d.AcquiredAt)
-			} else {
+			adj = adj[1:]
+		}
+		i++
+		seq++
+		matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
+		b = pgcopy.Fields(b, nf)
+		b = binResultKey(b, rk)
+		b = pgcopy.Int4(b, int32(seq))
+		b = binTransferID(b, d.TransferID)
+		b = binLotID(b, d)
+		b = pgcopy.Text(b, res.Accounts[d.Account])
+		b = pgcopy.Text(b, res.Assets[d.Asset])
+		b = binNumeric(b, d.Quantity)
+		b = binNumeric(b, d.Proceeds)
+		b = binNumeric(b, d.Basis)
+		b = binNumeric(b, d.Gain())
+		if matched {
+			b = binTimestamptz(b, d.AcquiredAt)
+		} else {
+			b = pgcopy.Null(b)
+		}
+		b = binTimestamptz(b, d.DisposedAt)
+		b = pgcopy.Int4(b, int32(d.TaxYear))
+		b = pgcopy.Text(b, d.Term.String())
+		b = pgcopy.Text(b, d.Box.String())
+		b = pgcopy.Bool(b, d.Uncovered)
+		b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
+		if matched {
+			b = binTransferID(b, d.LotSource)
+		} else {
+			b = pgcopy.Null(b)
+		}
+		if nf == 21 {
+			b = pgcopy.Text(b, tax.MatchOf(j, d).String())
+			if denied.IsZero() {
 				b = pgcopy.Null(b)
-			}
-			b = binTimestamptz(b, d.DisposedAt)
-			b = pgcopy.Int4(b, int32(d.TaxYear))
-			b = pgcopy.Text(b, d.Term.String())
-			b = pgcopy.Text(b, d.Box.String())
-			b = pgcopy.Bool(b, d.Uncovered)
-			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
-			if matched {
-				b = binTransferID(b, d.LotSource)
 			} else {
-				b = pgcopy.Null(b)
+				b = binNumeric(b, denied)
 			}
-			if nf == 21 {
-				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
-				if denied.IsZero() {
-					b = pgcopy.Null(b)
-				} else {
-					b = binNumeric(b, denied)
-				}
-			}
-			return b, true
-		})
+		}
+		return b, true
+	}
 }
 
 // copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers

@@ -195,7 +195,7 @@ SELECT set_config('jit', 'off', true);
 
 -- name: DeleteResultTail :one
 -- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
--- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
+-- pieces after the checkpoint that differ from the run's (disposal_seqs: diffPieces), the removals, income, transaction results and checkpoints after the checkpoint, the year
 -- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
 -- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
 -- Returns the transactions whose deleted rows had transfer figures (their fiat values are
@@ -204,7 +204,7 @@ SELECT set_config('jit', 'off', true);
 -- earlier); each row is found by its key, whatever the planner's statistics say about this result
 -- set (a set just written is missing from them: it would scan the set's rows instead).
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(disposal_seq)::integer
+    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq = ANY (sqlc.arg(disposal_seqs)::integer[])
 ), income AS (
     DELETE FROM tax_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(income_seq)::integer
 ), removals AS (
