@@ -154,7 +154,9 @@ func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUI
 
 const deleteResultTail = `-- name: DeleteResultTail :one
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq = ANY ($4::integer[])
+    DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest($4::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = $3::uuid AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
     DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
 ), removals AS (
@@ -214,8 +216,9 @@ type DeleteResultTailParams struct {
 // Returns the transactions whose deleted rows had transfer figures (their fiat values are
 // refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
 // included, loses its result row (a transaction moved here from before it made the dirty point
-// earlier); each row is found by its key, whatever the planner's statistics say about this result
-// set (a set just written is missing from them: it would scan the set's rows instead).
+// earlier); each of those rows and of the pieces is found by its key, whatever the planner's
+// statistics say about this result set (a set just written is missing from them: it would scan the
+// set's rows instead, and filter them by the pieces' seqs).
 // created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
 // transactions make the set no longer claim them
 func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailParams) ([]uuid.UUID, error) {

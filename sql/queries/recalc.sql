@@ -201,10 +201,13 @@ SELECT set_config('jit', 'off', true);
 -- Returns the transactions whose deleted rows had transfer figures (their fiat values are
 -- refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
 -- included, loses its result row (a transaction moved here from before it made the dirty point
--- earlier); each row is found by its key, whatever the planner's statistics say about this result
--- set (a set just written is missing from them: it would scan the set's rows instead).
+-- earlier); each of those rows and of the pieces is found by its key, whatever the planner's
+-- statistics say about this result set (a set just written is missing from them: it would scan the
+-- set's rows instead, and filter them by the pieces' seqs).
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq = ANY (sqlc.arg(disposal_seqs)::integer[])
+    DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest(sqlc.arg(disposal_seqs)::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
     DELETE FROM tax_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(income_seq)::integer
 ), removals AS (
