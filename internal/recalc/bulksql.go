@@ -304,47 +304,55 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 	return tx.SendBatch(ctx, batch).Close()
 }
 
-// storedPieces reads the pieces of result set rs after seq afterSeq as binary COPY rows of columns
-// cols (the form disposalRows writes them in), by seq.
-func storedPieces(ctx context.Context, tx pgx.Tx, rs uuid.UUID, afterSeq int, cols []string) (map[int32][]byte, error) {
+// storedRows reads the rows of result set rs in table that match where, as binary COPY rows of
+// columns cols (the form the run's writers write them in), by the bytes of their field key.
+func storedRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rs uuid.UUID, where string, key int) (map[string][]byte, error) {
 	var out bytes.Buffer
-	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT %s FROM tax_disposals WHERE result_set_id = '%s' AND seq > %d) TO STDOUT (FORMAT binary)",
-		strings.Join(cols, ", "), rs, afterSeq)); err != nil {
+	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT %s FROM %s WHERE result_set_id = '%s' AND %s) TO STDOUT (FORMAT binary)",
+		strings.Join(cols, ", "), table, rs, where)); err != nil {
 		return nil, err
 	}
 	b := out.Bytes()
 	if !bytes.HasPrefix(b, pgcopy.Header) {
-		return nil, errors.New("stored pieces: not a binary COPY stream")
+		return nil, errors.New("stored rows: not a binary COPY stream")
 	}
 	b = b[len(pgcopy.Header):]
-	rows := map[int32][]byte{}
-	for {
-		if len(b) < 2 {
-			return nil, errors.New("stored pieces: truncated")
+	rows := map[string][]byte{}
+	for len(b) >= 2 && int16(binary.BigEndian.Uint16(b)) >= 0 {
+		k, end, err := rowField(b, key)
+		if err != nil {
+			return nil, err
 		}
-		n := int(int16(binary.BigEndian.Uint16(b)))
-		if n < 0 {
-			return rows, nil
-		}
-		end, seq := 2, int32(0)
-		for f := 0; f < n; f++ {
-			if len(b) < end+4 {
-				return nil, errors.New("stored pieces: truncated")
-			}
-			size := int(int32(binary.BigEndian.Uint32(b[end:])))
-			end += 4
-			if size < 0 {
-				continue
-			}
-			if len(b) < end+size {
-				return nil, errors.New("stored pieces: truncated")
-			}
-			if f == pieceSeqField && size == 4 {
-				seq = int32(binary.BigEndian.Uint32(b[end:]))
-			}
-			end += size
-		}
-		rows[seq] = b[:end:end]
+		rows[string(k)] = b[:end:end]
 		b = b[end:]
 	}
+	if len(b) < 2 {
+		return nil, errors.New("stored rows: truncated")
+	}
+	return rows, nil
+}
+
+// rowField returns field k of the binary COPY row at the start of b and the row's length.
+func rowField(b []byte, k int) ([]byte, int, error) {
+	n := int(int16(binary.BigEndian.Uint16(b)))
+	end := 2
+	var field []byte
+	for f := 0; f < n; f++ {
+		if len(b) < end+4 {
+			return nil, 0, errors.New("stored rows: truncated")
+		}
+		size := int(int32(binary.BigEndian.Uint32(b[end:])))
+		end += 4
+		if size < 0 {
+			continue
+		}
+		if len(b) < end+size {
+			return nil, 0, errors.New("stored rows: truncated")
+		}
+		if f == k {
+			field = b[end : end+size]
+		}
+		end += size
+	}
+	return field, end, nil
 }

@@ -374,11 +374,11 @@ func (b *bundle) dirtyOf(t *testing.T, client uuid.UUID) int {
 	return n
 }
 
-// TestIncrementalRunWritesOnlyChangedPieces: an incremental run writes exactly the pieces whose
-// row differs from the stored one at the same seq (a new seq included) and keeps the others: a
-// piece's xmin is the run's transaction (the one that also updated its result set) exactly when
-// its row changed.
-func TestIncrementalRunWritesOnlyChangedPieces(t *testing.T) {
+// TestIncrementalRunWritesOnlyChangedRows: an incremental run writes exactly the pieces whose row
+// differs from the stored one at the same seq (a new seq included), and the lots whose row differs
+// from the stored one of the same lot, and keeps the others: a row's xmin is the run's transaction
+// (the one that also updated its result set) exactly when it changed.
+func TestIncrementalRunWritesOnlyChangedRows(t *testing.T) {
 	b := setup(t)
 	ctx, pool := b.ctx, b.pool
 	rng := rand.New(rand.NewPCG(7, 9))
@@ -392,32 +392,38 @@ func TestIncrementalRunWritesOnlyChangedPieces(t *testing.T) {
 	if _, err := r.Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
-	pieces := func() (map[int]string, map[int]bool) {
-		rows, err := pool.Query(ctx, `SELECT x.seq, (to_jsonb(x) - 'result_set_id')::text, x.xmin::text = s.xmin::text
+	// rowsOf returns the current set's rows of table by key, and whether the set's last writer wrote each
+	rowsOf := func(table, key string) (map[string]string, map[string]bool) {
+		rows, err := pool.Query(ctx, `SELECT x.`+key+`::text, (to_jsonb(x) - 'result_set_id')::text, x.xmin::text = s.xmin::text
 			FROM clients c JOIN tax_result_sets s ON s.id = c.current_result_set_id
-			JOIN tax_disposals x ON x.result_set_id = s.id WHERE c.id = $1`, client)
+			JOIN `+table+` x ON x.result_set_id = s.id WHERE c.id = $1`, client)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer rows.Close()
-		row, byRun := map[int]string{}, map[int]bool{}
+		row, byRun := map[string]string{}, map[string]bool{}
 		for rows.Next() {
-			var seq int
-			var text string
+			var k, text string
 			var written bool
-			if err := rows.Scan(&seq, &text, &written); err != nil {
+			if err := rows.Scan(&k, &text, &written); err != nil {
 				t.Fatal(err)
 			}
-			row[seq], byRun[seq] = text, written
+			row[k], byRun[k] = text, written
 		}
 		if err := rows.Err(); err != nil {
 			t.Fatal(err)
 		}
 		return row, byRun
 	}
-	incremental, kept, written := 0, 0, 0
+	tables := [][2]string{{"tax_disposals", "seq"}, {"tax_lots", "lot_id"}}
+	incremental := 0
+	written, kept := map[string]int{}, map[string]int{}
 	for step := 0; step < 8; step++ {
-		before, _ := pieces()
+		var before []map[string]string
+		for _, tk := range tables {
+			rows, _ := rowsOf(tk[0], tk[1])
+			before = append(before, rows)
+		}
 		did := edit(t, ctx, pool, client, rng, 30)
 		tm, err := r.Run(ctx, auth.JobWriteScope(client, "test"))
 		if err != nil {
@@ -427,20 +433,22 @@ func TestIncrementalRunWritesOnlyChangedPieces(t *testing.T) {
 			continue
 		}
 		incremental++
-		after, byRun := pieces()
-		for seq, text := range after {
-			if changed := before[seq] != text; byRun[seq] != changed {
-				t.Fatalf("step %d after %s: piece %d written by the run %v, changed %v", step, did, seq, byRun[seq], changed)
-			}
-			if byRun[seq] {
-				written++
-			} else {
-				kept++
+		for i, tk := range tables {
+			after, byRun := rowsOf(tk[0], tk[1])
+			for k, text := range after {
+				if changed := before[i][k] != text; byRun[k] != changed {
+					t.Fatalf("step %d after %s: %s %s written by the run %v, changed %v", step, did, tk[0], k, byRun[k], changed)
+				}
+				if byRun[k] {
+					written[tk[0]]++
+				} else {
+					kept[tk[0]]++
+				}
 			}
 		}
 	}
-	if incremental == 0 || written == 0 {
-		t.Fatalf("%d incremental runs wrote %d pieces", incremental, written)
+	if incremental == 0 || written["tax_disposals"] == 0 || kept["tax_lots"] == 0 {
+		t.Fatalf("%d incremental runs wrote %v and kept %v", incremental, written, kept)
 	}
-	t.Logf("%d incremental runs: %d pieces written, %d of their sets not", incremental, written, kept)
+	t.Logf("%d incremental runs wrote %v; the other rows of their sets: %v", incremental, written, kept)
 }

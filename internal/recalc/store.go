@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"slices"
 	"sort"
 	"time"
@@ -36,11 +37,14 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	b := snap.base
 	w := unchangedPrefix(snap, res)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		deleted, pieces, err := replaceTail(ctx, tx, snap, res, w, job.ID)
+		deleted, tail, err := replaceTail(ctx, tx, snap, res, w, job.ID)
 		if err != nil {
 			return err
 		}
-		if err := pieces.write(ctx, tx); err != nil {
+		if err := tail.pieces.write(ctx, tx); err != nil {
+			return err
+		}
+		if err := tail.lots.write(ctx, tx); err != nil {
 			return err
 		}
 		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
@@ -191,45 +195,40 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-// changedPieces are the pieces an incremental run writes: binary COPY rows of columns cols.
-type changedPieces struct {
-	cols []string
-	rows []byte
+// changedRows are the rows of a table an incremental run writes: binary COPY rows of columns
+// cols, and the keys (field key's bytes) of the stored rows it replaces or drops.
+type changedRows struct {
+	table string
+	cols  []string
+	rows  []byte
+	gone  []string
 }
 
-func (p changedPieces) write(ctx context.Context, tx pgx.Tx) error {
-	if len(p.rows) == 0 {
+func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
+	if len(c.rows) == 0 {
 		return nil
 	}
 	sent := false
-	return copyBinary(ctx, tx, "tax_disposals", p.cols, func(b []byte) ([]byte, bool) {
+	return copyBinary(ctx, tx, c.table, c.cols, func(b []byte) ([]byte, bool) {
 		if sent {
 			return b, false
 		}
 		sent = true
-		return append(b, p.rows...), true
+		return append(b, c.rows...), true
 	})
 }
 
-// pieceSeqField is the index of seq among the columns disposalRows writes, after the result key's
-// two uuids; pieceSeqOffset is where its value starts in a row (the field count, two uuids with
-// their lengths, its length).
-const (
-	pieceSeqField  = 2
-	pieceSeqOffset = 2 + 2*(4+16) + 4
-)
-
-// diffPieces compares the pieces a resumed run computed after its unchanged prefix with the
-// stored ones from the same seq on, row by row in their binary COPY form. Equal bytes are equal
-// rows, which stay; the run writes the others and deletes the stored rows it does not keep (those
-// that differ and those beyond its last seq). An edit in the last 1% of a ledger changes few
-// pieces after it (those of the edited asset whose lots or figures it moved), and each row
-// written costs the upkeep of the table's indexes (about 3 us an index at a million pieces).
-func diffPieces(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) (changedPieces, []int32, error) {
-	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
-	stored, err := storedPieces(ctx, tx, rk.set, w.disposalSeq, cols)
+// diffRows compares the rows a resumed run computed (rows, copyBinary's generator) with the stored
+// ones of table that match where, row by row in their binary COPY form, matched by field key.
+// Equal bytes are equal rows, which stay; the run writes the others and deletes the stored rows it
+// does not keep (those that differ and those it no longer has). An edit in the last 1% of a ledger
+// changes few of the pieces after it and few of the open lots (those of the edited asset whose
+// figures it moved), and each row written costs the upkeep of its table's indexes (about 3 us an
+// index for a piece at 200,000 transactions).
+func diffRows(ctx context.Context, tx pgx.Tx, rs uuid.UUID, table string, cols []string, rows func(b []byte) ([]byte, bool), where string, key int) (changedRows, error) {
+	stored, err := storedRows(ctx, tx, table, cols, rs, where, key)
 	if err != nil {
-		return changedPieces{}, nil, err
+		return changedRows{}, err
 	}
 	var b []byte
 	for more := true; ; {
@@ -237,18 +236,44 @@ func diffPieces(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w
 		if b, more = rows(b); !more {
 			break
 		}
-		seq := int32(binary.BigEndian.Uint32(b[start+pieceSeqOffset:]))
-		if old, ok := stored[seq]; ok && bytes.Equal(old, b[start:]) {
-			delete(stored, seq)
+		k, _, err := rowField(b[start:], key)
+		if err != nil {
+			return changedRows{}, err
+		}
+		if old, ok := stored[string(k)]; ok && bytes.Equal(old, b[start:]) {
+			delete(stored, string(k))
 			b = b[:start]
 		}
 	}
-	gone := make([]int32, 0, len(stored))
-	for seq := range stored {
-		gone = append(gone, seq)
+	gone := make([]string, 0, len(stored))
+	for k := range stored {
+		gone = append(gone, k)
 	}
 	slices.Sort(gone)
-	return changedPieces{cols, b}, gone, nil
+	return changedRows{table, cols, b, gone}, nil
+}
+
+// changedTail is what an incremental run writes of its pieces and lots (diffRows).
+type changedTail struct{ pieces, lots changedRows }
+
+// diffTail compares the run's pieces after its unchanged prefix (by seq, field 2 after the result
+// key) and its lots (by lot id, field 2) with the stored ones.
+func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) (changedTail, []int32, []string, error) {
+	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+	pieces, err := diffRows(ctx, tx, rk.set, "tax_disposals", cols, rows, fmt.Sprintf("seq > %d", w.disposalSeq), 2)
+	if err != nil {
+		return changedTail{}, nil, nil, err
+	}
+	cols, rows = lotRows(rk, res)
+	lots, err := diffRows(ctx, tx, rk.set, "tax_lots", cols, rows, "true", 2)
+	if err != nil {
+		return changedTail{}, nil, nil, err
+	}
+	seqs := make([]int32, len(pieces.gone))
+	for i, k := range pieces.gone {
+		seqs[i] = int32(binary.BigEndian.Uint32([]byte(k)))
+	}
+	return changedTail{pieces, lots}, seqs, lots.gone, nil
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -274,8 +299,10 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // whose result rows it wrote with transfer figures.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
-	if err := copyLots(ctx, tx, rk, res); err != nil {
-		return nil, err
+	if snap.base == nil { // an incremental run writes the lots that changed (diffTail)
+		if err := copyLots(ctx, tx, rk, res); err != nil {
+			return nil, err
+		}
 	}
 	if err := copyRemovals(ctx, tx, rk, res); err != nil {
 		return nil, err
@@ -397,27 +424,27 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces after the checkpoint that differ from the run's (diffPieces: it returns
-// those the run writes), the removals, income, transaction results and checkpoints after the
-// checkpoint, the year summaries from its tax year on, the month figures from its month on, and
-// the lots (all of them: they are the state at the end). It returns the transactions whose deleted
+// rewrites: the pieces after the checkpoint and the lots (the state at the end) that differ from
+// the run's (diffTail: it returns those the run writes), the removals, income, transaction results
+// and checkpoints after the checkpoint, the year summaries from its tax year on and the month
+// figures from its month on. It returns the transactions whose deleted
 // result rows had transfer figures. It first locks the client row, so that a concurrent full run's
 // switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, changedPieces, error) {
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
-		return nil, changedPieces{}, err
+		return nil, changedTail{}, err
 	}
 	if current == nil || *current != b.resultSet {
-		return nil, changedPieces{}, errResultsMoved
+		return nil, changedTail{}, errResultsMoved
 	}
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
-		return nil, changedPieces{}, err
+		return nil, changedTail{}, err
 	}
-	pieces, gone, err := diffPieces(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction)
+	tail, seqs, lotIDs, err := diffTail(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction)
 	if err != nil {
-		return nil, changedPieces{}, err
+		return nil, changedTail{}, err
 	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
@@ -425,7 +452,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	q := db.New(tx)
 	if err := q.SetTailWriteSettings(ctx); err != nil {
-		return nil, changedPieces{}, err
+		return nil, changedTail{}, err
 	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
@@ -436,9 +463,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		}
 	}
 	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
-		DisposalSeqs: gone, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+		DisposalSeqs: seqs, LotIds: lotIDs, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
 		TransactionsFrom: w.txTime, MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
-	return figured, pieces, err
+	return figured, tail, err
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -457,9 +484,15 @@ func addDec(a, b tax.Dec) tax.Dec {
 }
 
 func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
+	cols, rows := lotRows(rk, res)
+	return copyBinary(ctx, tx, "tax_lots", cols, rows)
+}
+
+// lotRows returns the columns of tax_lots a run writes and a generator of the binary COPY rows of
+// its lots (copyBinary's rows).
+func lotRows(rk resultKey, res *tax.Result) ([]string, func(b []byte) ([]byte, bool)) {
 	i := 0
-	return copyBinary(ctx, tx, "tax_lots",
-		append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
+	return append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
@@ -477,7 +510,7 @@ func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) err
 			b = pgcopy.Bool(b, l.MissingBasis)
 			b = binTransferID(b, l.SourceTransfer)
 			return b, true
-		})
+		}
 }
 
 // copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.

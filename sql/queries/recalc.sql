@@ -195,13 +195,14 @@ SELECT set_config('jit', 'off', true);
 
 -- name: DeleteResultTail :one
 -- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
--- pieces after the checkpoint that differ from the run's (disposal_seqs: diffPieces), the removals, income, transaction results and checkpoints after the checkpoint, the year
--- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
+-- pieces after the checkpoint and the lots (the state at the end) that differ from the run's
+-- (disposal_seqs, lot_ids: diffTail), the removals, income, transaction results and checkpoints
+-- after the checkpoint, the year summaries from its tax year on and the month figures from its month on; the
 -- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
 -- Returns the transactions whose deleted rows had transfer figures (their fiat values are
 -- refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
 -- included, loses its result row (a transaction moved here from before it made the dirty point
--- earlier); each of those rows and of the pieces is found by its key, whatever the planner's
+-- earlier); each of those rows, and of the pieces and lots, is found by its key, whatever the planner's
 -- statistics say about this result set (a set just written is missing from them: it would scan the
 -- set's rows instead, and filter them by the pieces' seqs).
 WITH disposals AS (
@@ -213,7 +214,9 @@ WITH disposals AS (
 ), removals AS (
     DELETE FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND removed_at >= sqlc.arg(removed_from)::timestamptz
 ), lots AS (
-    DELETE FROM tax_lots WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+    DELETE FROM tax_lots WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest(sqlc.arg(lot_ids)::text[]) l(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.lot_id = l.id OFFSET 0) r))
 ), years AS (
     DELETE FROM tax_year_summaries WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND tax_year >= sqlc.arg(first_year)::integer
 ), transaction_results AS (
