@@ -169,9 +169,8 @@ WITH disposals AS (
     DELETE FROM tax_year_summaries WHERE result_set_id = $3::uuid AND tax_year >= $8::integer
 ), transaction_results AS (
     DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
-        SELECT r.ctid FROM transactions t
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
-        WHERE t.client_id = $9::uuid AND t.occurred_at >= $10::timestamptz))
+        SELECT r.ctid FROM unnest($9::uuid[]) t(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r))
     RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
         sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (
@@ -185,11 +184,11 @@ WITH disposals AS (
           FROM transaction_results WHERE is_failed IS NOT TRUE) d
     WHERE x.result_set_id = $3::uuid
 ), month_disposals AS (
-    DELETE FROM tax_month_disposals WHERE result_set_id = $3::uuid AND month >= $11::date
+    DELETE FROM tax_month_disposals WHERE result_set_id = $3::uuid AND month >= $10::date
 ), month_income AS (
-    DELETE FROM tax_month_income WHERE result_set_id = $3::uuid AND month >= $11::date
+    DELETE FROM tax_month_income WHERE result_set_id = $3::uuid AND month >= $10::date
 ), checkpoints AS (
-    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $12::timestamptz
+    DELETE FROM tax_checkpoints WHERE result_set_id = $3::uuid AND at_time > $11::timestamptz
 )
 UPDATE tax_result_sets SET recalc_job_id = $1::uuid, created_at = now(),
     transaction_columns = CASE WHEN $2::boolean AND transaction_columns = 'exact' THEN 'inexact' ELSE transaction_columns END
@@ -198,31 +197,31 @@ RETURNING ARRAY(SELECT transaction_id FROM transaction_results WHERE had_figures
 `
 
 type DeleteResultTailParams struct {
-	RecalcJobID      uuid.UUID
-	ColumnsInexact   bool
-	ResultSetID      uuid.UUID
-	DisposalSeqs     []int32
-	IncomeSeq        int32
-	RemovedFrom      time.Time
-	LotIds           []string
-	FirstYear        int32
-	ClientID         uuid.UUID
-	TransactionsFrom time.Time
-	MonthFrom        time.Time
-	CheckpointAt     time.Time
+	RecalcJobID    uuid.UUID
+	ColumnsInexact bool
+	ResultSetID    uuid.UUID
+	DisposalSeqs   []int32
+	IncomeSeq      int32
+	RemovedFrom    time.Time
+	LotIds         []string
+	FirstYear      int32
+	TransactionIds []uuid.UUID
+	MonthFrom      time.Time
+	CheckpointAt   time.Time
 }
 
-// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
-// pieces after the checkpoint and the lots (the state at the end) that differ from the run's
-// (disposal_seqs, lot_ids: diffTail), the removals, income, transaction results and checkpoints
-// after the checkpoint, the year summaries from its tax year on and the month figures from its month on; the
-// deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
-// Returns the transactions whose deleted rows had transfer figures (their fiat values are
-// refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
-// included, loses its result row (a transaction moved here from before it made the dirty point
-// earlier); each of those rows, and of the pieces and lots, is found by its key, whatever the planner's
-// statistics say about this result set (a set just written is missing from them: it would scan the
-// set's rows instead, and filter them by the pieces' seqs).
+// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: of
+// the pieces after the checkpoint, the lots (the state at the end) and the results of the
+// transactions from the first one written on (deleted and hidden ones included: a transaction
+// moved here from before it made the dirty point earlier), those that differ from the run's or that
+// it no longer has (disposal_seqs, lot_ids, transaction_ids: diffTail); the removals, income and
+// checkpoints after the checkpoint, the year summaries from its tax year on and the month figures
+// from its month on. The deleted transaction results leave the set's totals (tax_result_totals);
+// the set is then the run's. Returns the transactions whose deleted rows had transfer figures
+// (their fiat values are refreshed once the run has written its rows:
+// RefreshTransactionFiatValues). Each piece, lot and transaction result is found by its key,
+// whatever the planner's statistics say about this result set (a set just written is missing
+// from them: it would scan the set's rows and filter them by the keys instead).
 // created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
 // transactions make the set no longer claim them
 func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailParams) ([]uuid.UUID, error) {
@@ -235,8 +234,7 @@ func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailPara
 		arg.RemovedFrom,
 		arg.LotIds,
 		arg.FirstYear,
-		arg.ClientID,
-		arg.TransactionsFrom,
+		arg.TransactionIds,
 		arg.MonthFrom,
 		arg.CheckpointAt,
 	)

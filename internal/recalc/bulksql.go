@@ -304,12 +304,12 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 	return tx.SendBatch(ctx, batch).Close()
 }
 
-// storedRows reads the rows of result set rs in table that match where, as binary COPY rows of
-// columns cols (the form the run's writers write them in), by the bytes of their field key.
-func storedRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rs uuid.UUID, where string, key int) (map[string][]byte, error) {
+// storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of
+// x (the form the run's writers write them in), by the bytes of their field key.
+func storedRows(ctx context.Context, tx pgx.Tx, cols []string, rows string, key int) (map[string][]byte, error) {
 	var out bytes.Buffer
-	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT %s FROM %s WHERE result_set_id = '%s' AND %s) TO STDOUT (FORMAT binary)",
-		strings.Join(cols, ", "), table, rs, where)); err != nil {
+	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
+		strings.Join(cols, ", x."), rows)); err != nil {
 		return nil, err
 	}
 	b := out.Bytes()
@@ -317,19 +317,19 @@ func storedRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rs 
 		return nil, errors.New("stored rows: not a binary COPY stream")
 	}
 	b = b[len(pgcopy.Header):]
-	rows := map[string][]byte{}
+	found := map[string][]byte{}
 	for len(b) >= 2 && int16(binary.BigEndian.Uint16(b)) >= 0 {
 		k, end, err := rowField(b, key)
 		if err != nil {
 			return nil, err
 		}
-		rows[string(k)] = b[:end:end]
+		found[string(k)] = b[:end:end]
 		b = b[end:]
 	}
 	if len(b) < 2 {
 		return nil, errors.New("stored rows: truncated")
 	}
-	return rows, nil
+	return found, nil
 }
 
 // rowField returns field k of the binary COPY row at the start of b and the row's length.

@@ -36,8 +36,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
+	rr := runRowsOf(snap, res, w)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		deleted, tail, err := replaceTail(ctx, tx, snap, res, w, job.ID)
+		deleted, tail, err := replaceTail(ctx, tx, snap, res, w, rr, job.ID)
 		if err != nil {
 			return err
 		}
@@ -47,7 +48,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := tail.lots.write(ctx, tx); err != nil {
 			return err
 		}
-		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
+		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w, rr, tail.transactions)
 		if err != nil {
 			return err
 		}
@@ -98,7 +99,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
+		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}, runRowsOf(snap, res, writeFrom{}), changedRows{}); err != nil {
 			return err
 		}
 		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
@@ -195,13 +196,14 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-// changedRows are the rows of a table an incremental run writes: binary COPY rows of columns
-// cols, and the keys (field key's bytes) of the stored rows it replaces or drops.
+// changedRows are the rows of a table an incremental run writes (binary COPY rows of columns
+// cols), the keys (field key's bytes) of the stored rows it replaces or drops, and of those it keeps.
 type changedRows struct {
 	table string
 	cols  []string
 	rows  []byte
 	gone  []string
+	kept  map[string]bool
 }
 
 func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
@@ -219,17 +221,18 @@ func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
 }
 
 // diffRows compares the rows a resumed run computed (rows, copyBinary's generator) with the stored
-// ones of table that match where, row by row in their binary COPY form, matched by field key.
-// Equal bytes are equal rows, which stay; the run writes the others and deletes the stored rows it
-// does not keep (those that differ and those it no longer has). An edit in the last 1% of a ledger
-// changes few of the pieces after it and few of the open lots (those of the edited asset whose
-// figures it moved), and each row written costs the upkeep of its table's indexes (about 3 us an
-// index for a piece at 200,000 transactions).
-func diffRows(ctx context.Context, tx pgx.Tx, rs uuid.UUID, table string, cols []string, rows func(b []byte) ([]byte, bool), where string, key int) (changedRows, error) {
-	stored, err := storedRows(ctx, tx, table, cols, rs, where, key)
+// ones (stored, a FROM clause over rows x of table), row by row in their binary COPY form, matched
+// by field key. Equal bytes are equal rows, which stay; the run writes the others and deletes the
+// stored rows it does not keep (those that differ and those it no longer has). An edit in the last
+// 1% of a ledger changes few of the rows after it (the pieces, per-transaction results and open
+// lots of the edited asset whose figures it moved), and each row written costs the upkeep of its
+// table's indexes (about 3 us an index for a piece at 200,000 transactions).
+func diffRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key int) (changedRows, error) {
+	old, err := storedRows(ctx, tx, cols, stored, key)
 	if err != nil {
 		return changedRows{}, err
 	}
+	kept := map[string]bool{}
 	var b []byte
 	for more := true; ; {
 		start := len(b)
@@ -240,40 +243,82 @@ func diffRows(ctx context.Context, tx pgx.Tx, rs uuid.UUID, table string, cols [
 		if err != nil {
 			return changedRows{}, err
 		}
-		if old, ok := stored[string(k)]; ok && bytes.Equal(old, b[start:]) {
-			delete(stored, string(k))
+		if row, ok := old[string(k)]; ok && bytes.Equal(row, b[start:]) {
+			delete(old, string(k))
+			kept[string(k)] = true
 			b = b[:start]
 		}
 	}
-	gone := make([]string, 0, len(stored))
-	for k := range stored {
+	gone := make([]string, 0, len(old))
+	for k := range old {
 		gone = append(gone, k)
 	}
 	slices.Sort(gone)
-	return changedRows{table, cols, b, gone}, nil
+	return changedRows{table, cols, b, gone, kept}, nil
 }
 
-// changedTail is what an incremental run writes of its pieces and lots (diffRows).
-type changedTail struct{ pieces, lots changedRows }
+// runRows are a run's per-transaction results from its first transaction written on
+// (transactionResults) and the owners of its pieces and income.
+type runRows struct {
+	own  owners
+	rows []txResult
+	figs rowFigures
+}
+
+func runRowsOf(snap *snapshot, res *tax.Result, w writeFrom) runRows {
+	disposalSeq, incomeSeq := 0, 0
+	if snap.base != nil {
+		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
+	}
+	find := &transactionFinder{txs: snap.input.Transactions}
+	own := ownersOf(res, find)
+	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	return runRows{own, rows, figs}
+}
+
+// changedTail is what an incremental run writes of its pieces, lots and per-transaction results
+// (diffRows).
+type changedTail struct{ pieces, lots, transactions changedRows }
+
+// tailKeys are the stored rows an incremental run deletes among those it compared.
+type tailKeys struct {
+	seqs         []int32
+	lots         []string
+	transactions []uuid.UUID
+}
 
 // diffTail compares the run's pieces after its unchanged prefix (by seq, field 2 after the result
-// key) and its lots (by lot id, field 2) with the stored ones.
-func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) (changedTail, []int32, []string, error) {
-	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
-	pieces, err := diffRows(ctx, tx, rk.set, "tax_disposals", cols, rows, fmt.Sprintf("seq > %d", w.disposalSeq), 2)
+// key), its lots (by lot id) and its per-transaction results from its first transaction written
+// on (by transaction id) with the stored ones. The stored results compared are those of the
+// client's transactions from that transaction's time on (DeleteResultTail deleted all of them),
+// each found by its key.
+func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
+	var keys tailKeys
+	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
+	pieces, err := diffRows(ctx, tx, "tax_disposals", cols, rows, fmt.Sprintf("tax_disposals x WHERE x.result_set_id = '%s' AND x.seq > %d", rk.set, w.disposalSeq), 2)
 	if err != nil {
-		return changedTail{}, nil, nil, err
+		return changedTail{}, keys, err
 	}
 	cols, rows = lotRows(rk, res)
-	lots, err := diffRows(ctx, tx, rk.set, "tax_lots", cols, rows, "true", 2)
+	lots, err := diffRows(ctx, tx, "tax_lots", cols, rows, fmt.Sprintf("tax_lots x WHERE x.result_set_id = '%s'", rk.set), 2)
 	if err != nil {
-		return changedTail{}, nil, nil, err
+		return changedTail{}, keys, err
 	}
-	seqs := make([]int32, len(pieces.gone))
-	for i, k := range pieces.gone {
-		seqs[i] = int32(binary.BigEndian.Uint32([]byte(k)))
+	cols, rows = transactionResultRows(rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
+	transactions, err := diffRows(ctx, tx, "tax_transaction_results", cols, rows, fmt.Sprintf(
+		"transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id OFFSET 0) x "+
+			"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, w.txTime.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00")), 2)
+	if err != nil {
+		return changedTail{}, keys, err
 	}
-	return changedTail{pieces, lots}, seqs, lots.gone, nil
+	for _, k := range pieces.gone {
+		keys.seqs = append(keys.seqs, int32(binary.BigEndian.Uint32([]byte(k))))
+	}
+	keys.lots = lots.gone
+	for _, k := range transactions.gone {
+		keys.transactions = append(keys.transactions, uuid.UUID([]byte(k)))
+	}
+	return changedTail{pieces, lots, transactions}, keys, nil
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -297,7 +342,7 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
 // results, year summaries and checkpoints. An incremental run's also returns the transactions
 // whose result rows it wrote with transfer figures.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom, rr runRows, changed changedRows) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
 	if snap.base == nil { // an incremental run writes the lots that changed (diffTail)
 		if err := copyLots(ctx, tx, rk, res); err != nil {
@@ -310,19 +355,13 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
 		return nil, err
 	}
-	disposalSeq, incomeSeq := 0, 0
-	if snap.base != nil {
-		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
-	}
 	// A resumed run writes the months from its checkpoint's on: that month's figures before the
 	// checkpoint (monthToDate) and its own from the checkpoint on.
 	var monthsFrom time.Time
 	if snap.base != nil {
 		monthsFrom = snap.base.cp.At
 	}
-	find := &transactionFinder{txs: snap.input.Transactions}
-	own := ownersOf(res, find)
-	months, err := computeMonthFigures(res, own, monthsFrom)
+	months, err := computeMonthFigures(res, rr.own, monthsFrom)
 	if err != nil {
 		return nil, err
 	}
@@ -334,9 +373,23 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := months.write(ctx, db.New(tx), rk); err != nil {
 		return nil, err
 	}
-	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
-	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
-		return nil, err
+	// a full run writes every per-transaction result; an incremental one those that changed
+	// (diffTail), and only they change the set's totals
+	rows := rr.rows
+	if snap.base == nil {
+		if err := copyTransactionResults(ctx, tx, rk, rows, rr.figs, snap.input.Transactions, snap.rowInfo()); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := changed.write(ctx, tx); err != nil {
+			return nil, err
+		}
+		rows = nil
+		for k := range rr.rows {
+			if !changed.kept[string(rr.rows[k].tx[:])] {
+				rows = append(rows, rr.rows[k])
+			}
+		}
 	}
 	totals, err := totalsOf(rows, snap.rowInfo())
 	if err != nil {
@@ -347,9 +400,9 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	}
 	var figured []uuid.UUID
 	if snap.base != nil { // a full run's set is not current yet: the switch refreshes its values
-		for k, m := range figs {
-			if len(m) > 0 {
-				figured = append(figured, uuid.UUID(rows[k].tx))
+		for k, m := range rr.figs {
+			if r := &rr.rows[k]; len(m) > 0 && !changed.kept[string(r.tx[:])] {
+				figured = append(figured, uuid.UUID(r.tx))
 			}
 		}
 	}
@@ -430,7 +483,7 @@ var errResultsMoved = errors.New("the client's results changed during the run")
 // figures from its month on. It returns the transactions whose deleted
 // result rows had transfer figures. It first locks the client row, so that a concurrent full run's
 // switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, rr runRows, jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
@@ -442,7 +495,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
 		return nil, changedTail{}, err
 	}
-	tail, seqs, lotIDs, err := diffTail(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction)
+	tail, keys, err := diffTail(ctx, tx, resultKey{b.resultSet, snap.clientID}, snap, res, w, rr)
 	if err != nil {
 		return nil, changedTail{}, err
 	}
@@ -462,9 +515,9 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 			removedFrom = d.DisposedAt.Time()
 		}
 	}
-	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
-		DisposalSeqs: seqs, LotIds: lotIDs, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
-		TransactionsFrom: w.txTime, MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet,
+		DisposalSeqs: keys.seqs, LotIds: keys.lots, TransactionIds: keys.transactions, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+		MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
 	return figured, tail, err
 }
 
