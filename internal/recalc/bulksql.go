@@ -356,3 +356,19 @@ func rowField(b []byte, k int) ([]byte, int, error) {
 	}
 	return field, end, nil
 }
+
+// The stored rows an incremental run compares with its own (diffTail), as FROM clauses over rows x
+// for storedRows, each row found by its key whatever the planner's statistics say about the set.
+
+func storedPiecesAfter(rs uuid.UUID, seq int) string {
+	return fmt.Sprintf("tax_disposals x WHERE x.result_set_id = '%s' AND x.seq > %d", rs, seq)
+}
+
+func storedLots(rs uuid.UUID) string {
+	return fmt.Sprintf("tax_lots x WHERE x.result_set_id = '%s'", rs)
+}
+
+func storedTransactionResultsFrom(rk resultKey, from time.Time) string {
+	return fmt.Sprintf("transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id OFFSET 0) x "+
+		"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, from.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00"))
+}

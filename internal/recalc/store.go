@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"slices"
 	"sort"
 	"time"
@@ -289,25 +288,22 @@ type tailKeys struct {
 
 // diffTail compares the run's pieces after its unchanged prefix (by seq, field 2 after the result
 // key), its lots (by lot id) and its per-transaction results from its first transaction written
-// on (by transaction id) with the stored ones. The stored results compared are those of the
-// client's transactions from that transaction's time on (DeleteResultTail deleted all of them),
-// each found by its key.
+// on (by transaction id) with the stored ones: the results of the client's transactions from that
+// transaction's time on, deleted and hidden ones included.
 func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
 	var keys tailKeys
 	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
-	pieces, err := diffRows(ctx, tx, "tax_disposals", cols, rows, fmt.Sprintf("tax_disposals x WHERE x.result_set_id = '%s' AND x.seq > %d", rk.set, w.disposalSeq), 2)
+	pieces, err := diffRows(ctx, tx, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2)
 	if err != nil {
 		return changedTail{}, keys, err
 	}
 	cols, rows = lotRows(rk, res)
-	lots, err := diffRows(ctx, tx, "tax_lots", cols, rows, fmt.Sprintf("tax_lots x WHERE x.result_set_id = '%s'", rk.set), 2)
+	lots, err := diffRows(ctx, tx, "tax_lots", cols, rows, storedLots(rk.set), 2)
 	if err != nil {
 		return changedTail{}, keys, err
 	}
 	cols, rows = transactionResultRows(rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
-	transactions, err := diffRows(ctx, tx, "tax_transaction_results", cols, rows, fmt.Sprintf(
-		"transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id OFFSET 0) x "+
-			"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, w.txTime.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00")), 2)
+	transactions, err := diffRows(ctx, tx, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2)
 	if err != nil {
 		return changedTail{}, keys, err
 	}
