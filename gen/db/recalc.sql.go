@@ -158,7 +158,9 @@ WITH disposals AS (
         SELECT r.ctid FROM unnest($4::integer[]) s(seq)
         CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = $3::uuid AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
-    DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
+    DELETE FROM tax_income WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest($5::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = $3::uuid AND x.seq = s.seq OFFSET 0) r))
 ), removals AS (
     DELETE FROM tax_removals WHERE result_set_id = $3::uuid AND removed_at >= $6::timestamptz
 ), lots AS (
@@ -201,7 +203,7 @@ type DeleteResultTailParams struct {
 	ColumnsInexact bool
 	ResultSetID    uuid.UUID
 	DisposalSeqs   []int32
-	IncomeSeq      int32
+	IncomeSeqs     []int32
 	RemovedFrom    time.Time
 	LotIds         []string
 	FirstYear      int32
@@ -211,15 +213,15 @@ type DeleteResultTailParams struct {
 }
 
 // Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: of
-// the pieces after the checkpoint, the lots (the state at the end) and the results of the
+// the pieces and income after the checkpoint, the lots (the state at the end) and the results of the
 // transactions from the first one written on (deleted and hidden ones included: a transaction
 // moved here from before it made the dirty point earlier), those that differ from the run's or that
-// it no longer has (disposal_seqs, lot_ids, transaction_ids: diffTail); the removals, income and
-// checkpoints after the checkpoint, the year summaries from its tax year on and the month figures
+// it no longer has (disposal_seqs, income_seqs, lot_ids, transaction_ids: diffTail); the removals
+// and checkpoints after the checkpoint, the year summaries from its tax year on and the month figures
 // from its month on. The deleted transaction results leave the set's totals (tax_result_totals);
 // the set is then the run's. Returns the transactions whose deleted rows had transfer figures
 // (their fiat values are refreshed once the run has written its rows:
-// RefreshTransactionFiatValues). Each piece, lot and transaction result is found by its key,
+// RefreshTransactionFiatValues). Each piece, income, lot and transaction result is found by its key,
 // whatever the planner's statistics say about this result set (a set just written is missing
 // from them: it would scan the set's rows and filter them by the keys instead).
 // created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
@@ -230,7 +232,7 @@ func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailPara
 		arg.ColumnsInexact,
 		arg.ResultSetID,
 		arg.DisposalSeqs,
-		arg.IncomeSeq,
+		arg.IncomeSeqs,
 		arg.RemovedFrom,
 		arg.LotIds,
 		arg.FirstYear,

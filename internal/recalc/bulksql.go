@@ -364,6 +364,10 @@ func storedPiecesAfter(rs uuid.UUID, seq int) string {
 	return fmt.Sprintf("tax_disposals x WHERE x.result_set_id = '%s' AND x.seq > %d", rs, seq)
 }
 
+func storedIncomeAfter(rs uuid.UUID, seq int) string {
+	return fmt.Sprintf("tax_income x WHERE x.result_set_id = '%s' AND x.seq > %d", rs, seq)
+}
+
 func storedLots(rs uuid.UUID) string {
 	return fmt.Sprintf("tax_lots x WHERE x.result_set_id = '%s'", rs)
 }

@@ -375,7 +375,7 @@ func (b *bundle) dirtyOf(t *testing.T, client uuid.UUID) int {
 }
 
 // TestIncrementalRunWritesOnlyChangedRows: an incremental run writes exactly the pieces whose row
-// differs from the stored one at the same seq (a new seq included), the lots whose row differs
+// differs from the stored one at the same seq (a new seq included), likewise the income, the lots whose row differs
 // from the stored one of the same lot and the per-transaction results that differ from the stored
 // one of the same transaction, and keeps the others: a row's xmin is the run's transaction (the
 // one that also updated its result set) exactly when it changed.
@@ -416,7 +416,7 @@ func TestIncrementalRunWritesOnlyChangedRows(t *testing.T) {
 		}
 		return row, byRun
 	}
-	tables := [][2]string{{"tax_disposals", "seq"}, {"tax_lots", "lot_id"}, {"tax_transaction_results", "transaction_id"}}
+	tables := [][2]string{{"tax_disposals", "seq"}, {"tax_income", "seq"}, {"tax_lots", "lot_id"}, {"tax_transaction_results", "transaction_id"}}
 	incremental := 0
 	written, kept := map[string]int{}, map[string]int{}
 	for step := 0; step < 8; step++ {

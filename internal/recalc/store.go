@@ -47,6 +47,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := tail.lots.write(ctx, tx); err != nil {
 			return err
 		}
+		if err := tail.income.write(ctx, tx); err != nil {
+			return err
+		}
 		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w, rr, tail.transactions)
 		if err != nil {
 			return err
@@ -277,23 +280,29 @@ func runRowsOf(snap *snapshot, res *tax.Result, w writeFrom) runRows {
 
 // changedTail is what an incremental run writes of its pieces, lots and per-transaction results
 // (diffRows).
-type changedTail struct{ pieces, lots, transactions changedRows }
+type changedTail struct{ pieces, income, lots, transactions changedRows }
 
 // tailKeys are the stored rows an incremental run deletes among those it compared.
 type tailKeys struct {
 	seqs         []int32
+	income       []int32
 	lots         []string
 	transactions []uuid.UUID
 }
 
-// diffTail compares the run's pieces after its unchanged prefix (by seq, field 2 after the result
-// key), its lots (by lot id) and its per-transaction results from its first transaction written
+// diffTail compares the run's pieces and income after its unchanged prefix (by seq, field 2 after
+// the result key), its lots (by lot id) and its per-transaction results from its first transaction written
 // on (by transaction id) with the stored ones: the results of the client's transactions from that
 // transaction's time on, deleted and hidden ones included.
 func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
 	var keys tailKeys
 	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
 	pieces, err := diffRows(ctx, tx, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2)
+	if err != nil {
+		return changedTail{}, keys, err
+	}
+	cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
+	income, err := diffRows(ctx, tx, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2)
 	if err != nil {
 		return changedTail{}, keys, err
 	}
@@ -310,11 +319,14 @@ func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res 
 	for _, k := range pieces.gone {
 		keys.seqs = append(keys.seqs, int32(binary.BigEndian.Uint32([]byte(k))))
 	}
+	for _, k := range income.gone {
+		keys.income = append(keys.income, int32(binary.BigEndian.Uint32([]byte(k))))
+	}
 	keys.lots = lots.gone
 	for _, k := range transactions.gone {
 		keys.transactions = append(keys.transactions, uuid.UUID([]byte(k)))
 	}
-	return changedTail{pieces, lots, transactions}, keys, nil
+	return changedTail{pieces, income, lots, transactions}, keys, nil
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -348,8 +360,10 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := copyRemovals(ctx, tx, rk, res); err != nil {
 		return nil, err
 	}
-	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
-		return nil, err
+	if snap.base == nil { // an incremental run writes the income that changed (diffTail)
+		if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
+			return nil, err
+		}
 	}
 	// A resumed run writes the months from its checkpoint's on: that month's figures before the
 	// checkpoint (monthToDate) and its own from the checkpoint on.
@@ -512,7 +526,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 		}
 	}
 	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet,
-		DisposalSeqs: keys.seqs, LotIds: keys.lots, TransactionIds: keys.transactions, IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
+		DisposalSeqs: keys.seqs, IncomeSeqs: keys.income, LotIds: keys.lots, TransactionIds: keys.transactions, RemovedFrom: removedFrom, FirstYear: firstYear,
 		MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
 	return figured, tail, err
 }
@@ -690,9 +704,15 @@ func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, seq int) error {
+	cols, rows := incomeRows(rk, res, from, seq)
+	return copyBinary(ctx, tx, "tax_income", cols, rows)
+}
+
+// incomeRows returns the columns of tax_income a run writes and a generator of the binary COPY
+// rows of res.Income[from:], numbered from seq+1 (copyBinary's rows).
+func incomeRows(rk resultKey, res *tax.Result, from, seq int) ([]string, func(b []byte) ([]byte, bool)) {
 	i := from
-	return copyBinary(ctx, tx, "tax_income",
-		append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
+	return append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
 				return b, false
@@ -711,7 +731,7 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, f
 			b = binTimestamptz(b, x.At)
 			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
-		})
+		}
 }
 
 // dirtyRanges returns seqs (sorted in place) as ranges of consecutive values [lows[i], highs[i]].
