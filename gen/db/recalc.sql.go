@@ -154,20 +154,25 @@ func (q *Queries) CurrentResultTransactionCount(ctx context.Context, id uuid.UUI
 
 const deleteResultTail = `-- name: DeleteResultTail :one
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = $3::uuid AND seq > $4::integer
+    DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest($4::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = $3::uuid AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
-    DELETE FROM tax_income WHERE result_set_id = $3::uuid AND seq > $5::integer
+    DELETE FROM tax_income WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest($5::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = $3::uuid AND x.seq = s.seq OFFSET 0) r))
 ), removals AS (
     DELETE FROM tax_removals WHERE result_set_id = $3::uuid AND removed_at >= $6::timestamptz
 ), lots AS (
-    DELETE FROM tax_lots WHERE result_set_id = $3::uuid
+    DELETE FROM tax_lots WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest($7::text[]) l(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = $3::uuid AND x.lot_id = l.id OFFSET 0) r))
 ), years AS (
-    DELETE FROM tax_year_summaries WHERE result_set_id = $3::uuid AND tax_year >= $7::integer
+    DELETE FROM tax_year_summaries WHERE result_set_id = $3::uuid AND tax_year >= $8::integer
 ), transaction_results AS (
     DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
-        SELECT r.ctid FROM transactions t
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r
-        WHERE t.client_id = $8::uuid AND t.occurred_at >= $9::timestamptz))
+        SELECT r.ctid FROM unnest($9::uuid[]) t(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $3::uuid AND x.transaction_id = t.id OFFSET 0) r))
     RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
         sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (
@@ -194,28 +199,31 @@ RETURNING ARRAY(SELECT transaction_id FROM transaction_results WHERE had_figures
 `
 
 type DeleteResultTailParams struct {
-	RecalcJobID      uuid.UUID
-	ColumnsInexact   bool
-	ResultSetID      uuid.UUID
-	DisposalSeq      int32
-	IncomeSeq        int32
-	RemovedFrom      time.Time
-	FirstYear        int32
-	ClientID         uuid.UUID
-	TransactionsFrom time.Time
-	MonthFrom        time.Time
-	CheckpointAt     time.Time
+	RecalcJobID    uuid.UUID
+	ColumnsInexact bool
+	ResultSetID    uuid.UUID
+	DisposalSeqs   []int32
+	IncomeSeqs     []int32
+	RemovedFrom    time.Time
+	LotIds         []string
+	FirstYear      int32
+	TransactionIds []uuid.UUID
+	MonthFrom      time.Time
+	CheckpointAt   time.Time
 }
 
-// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
-// pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
-// summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
-// deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
-// Returns the transactions whose deleted rows had transfer figures (their fiat values are
-// refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
-// included, loses its result row (a transaction moved here from before it made the dirty point
-// earlier); each row is found by its key, whatever the planner's statistics say about this result
-// set (a set just written is missing from them: it would scan the set's rows instead).
+// Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: of
+// the pieces and income after the checkpoint, the lots (the state at the end) and the results of the
+// transactions from the first one written on (deleted and hidden ones included: a transaction
+// moved here from before it made the dirty point earlier), those that differ from the run's or that
+// it no longer has (disposal_seqs, income_seqs, lot_ids, transaction_ids: diffTail); the removals
+// and checkpoints after the checkpoint, the year summaries from its tax year on and the month figures
+// from its month on. The deleted transaction results leave the set's totals (tax_result_totals);
+// the set is then the run's. Returns the transactions whose deleted rows had transfer figures
+// (their fiat values are refreshed once the run has written its rows:
+// RefreshTransactionFiatValues). Each piece, income, lot and transaction result is found by its key,
+// whatever the planner's statistics say about this result set (a set just written is missing
+// from them: it would scan the set's rows and filter them by the keys instead).
 // created_at is "calculated at"; rows written from a snapshot whose columns may differ from their
 // transactions make the set no longer claim them
 func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailParams) ([]uuid.UUID, error) {
@@ -223,12 +231,12 @@ func (q *Queries) DeleteResultTail(ctx context.Context, arg DeleteResultTailPara
 		arg.RecalcJobID,
 		arg.ColumnsInexact,
 		arg.ResultSetID,
-		arg.DisposalSeq,
-		arg.IncomeSeq,
+		arg.DisposalSeqs,
+		arg.IncomeSeqs,
 		arg.RemovedFrom,
+		arg.LotIds,
 		arg.FirstYear,
-		arg.ClientID,
-		arg.TransactionsFrom,
+		arg.TransactionIds,
 		arg.MonthFrom,
 		arg.CheckpointAt,
 	)

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -301,4 +302,77 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of
+// x (the form the run's writers write them in), by the bytes of their field key.
+func storedRows(ctx context.Context, tx pgx.Tx, cols []string, rows string, key int) (map[string][]byte, error) {
+	var out bytes.Buffer
+	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
+		strings.Join(cols, ", x."), rows)); err != nil {
+		return nil, err
+	}
+	b := out.Bytes()
+	if !bytes.HasPrefix(b, pgcopy.Header) {
+		return nil, errors.New("stored rows: not a binary COPY stream")
+	}
+	b = b[len(pgcopy.Header):]
+	found := map[string][]byte{}
+	for len(b) >= 2 && int16(binary.BigEndian.Uint16(b)) >= 0 {
+		k, end, err := rowField(b, key)
+		if err != nil {
+			return nil, err
+		}
+		found[string(k)] = b[:end:end]
+		b = b[end:]
+	}
+	if len(b) < 2 {
+		return nil, errors.New("stored rows: truncated")
+	}
+	return found, nil
+}
+
+// rowField returns field k of the binary COPY row at the start of b and the row's length.
+func rowField(b []byte, k int) ([]byte, int, error) {
+	n := int(int16(binary.BigEndian.Uint16(b)))
+	end := 2
+	var field []byte
+	for f := 0; f < n; f++ {
+		if len(b) < end+4 {
+			return nil, 0, errors.New("stored rows: truncated")
+		}
+		size := int(int32(binary.BigEndian.Uint32(b[end:])))
+		end += 4
+		if size < 0 {
+			continue
+		}
+		if len(b) < end+size {
+			return nil, 0, errors.New("stored rows: truncated")
+		}
+		if f == k {
+			field = b[end : end+size]
+		}
+		end += size
+	}
+	return field, end, nil
+}
+
+// The stored rows an incremental run compares with its own (diffTail), as FROM clauses over rows x
+// for storedRows, each row found by its key whatever the planner's statistics say about the set.
+
+func storedPiecesAfter(rs uuid.UUID, seq int) string {
+	return fmt.Sprintf("tax_disposals x WHERE x.result_set_id = '%s' AND x.seq > %d", rs, seq)
+}
+
+func storedIncomeAfter(rs uuid.UUID, seq int) string {
+	return fmt.Sprintf("tax_income x WHERE x.result_set_id = '%s' AND x.seq > %d", rs, seq)
+}
+
+func storedLots(rs uuid.UUID) string {
+	return fmt.Sprintf("tax_lots x WHERE x.result_set_id = '%s'", rs)
+}
+
+func storedTransactionResultsFrom(rk resultKey, from time.Time) string {
+	return fmt.Sprintf("transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id OFFSET 0) x "+
+		"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, from.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00"))
 }

@@ -1,7 +1,9 @@
 package recalc
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"errors"
 	"slices"
 	"sort"
@@ -33,15 +35,22 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
+	rr := runRowsOf(snap, res, w)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		deleted, err := replaceTail(ctx, tx, snap, res, w, job.ID)
+		deleted, tail, err := replaceTail(ctx, tx, snap, res, w, rr, job.ID)
 		if err != nil {
 			return err
 		}
-		if err := writeDisposals(ctx, tx, resultKey{b.resultSet, snap.clientID}, res, w, snap.input.Settings.Jurisdiction); err != nil {
+		if err := tail.pieces.write(ctx, tx); err != nil {
 			return err
 		}
-		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w)
+		if err := tail.lots.write(ctx, tx); err != nil {
+			return err
+		}
+		if err := tail.income.write(ctx, tx); err != nil {
+			return err
+		}
+		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w, rr, tail.transactions)
 		if err != nil {
 			return err
 		}
@@ -92,7 +101,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}); err != nil {
+		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}, runRowsOf(snap, res, writeFrom{}), changedRows{}); err != nil {
 			return err
 		}
 		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
@@ -189,8 +198,135 @@ func unchangedPrefix(snap *snapshot, res *tax.Result) writeFrom {
 	return w
 }
 
-func writeDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, w writeFrom, j tax.Jurisdiction) error {
-	return copyDisposals(ctx, tx, rk, res, w.disposal, len(res.Disposals), w.disposalSeq, j)
+// changedRows are the rows of a table an incremental run writes (binary COPY rows of columns
+// cols), the keys (field key's bytes) of the stored rows it replaces or drops, and of those it keeps.
+type changedRows struct {
+	table string
+	cols  []string
+	rows  []byte
+	gone  []string
+	kept  map[string]bool
+}
+
+func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
+	if len(c.rows) == 0 {
+		return nil
+	}
+	sent := false
+	return copyBinary(ctx, tx, c.table, c.cols, func(b []byte) ([]byte, bool) {
+		if sent {
+			return b, false
+		}
+		sent = true
+		return append(b, c.rows...), true
+	})
+}
+
+// diffRows compares the rows a resumed run computed (rows, copyBinary's generator) with the stored
+// ones (stored, a FROM clause over rows x of table), row by row in their binary COPY form, matched
+// by field key. Equal bytes are equal rows, which stay; the run writes the others and deletes the
+// stored rows it does not keep (those that differ and those it no longer has). An edit in the last
+// 1% of a ledger changes few of the rows after it (the pieces, per-transaction results and open
+// lots of the edited asset whose figures it moved), and each row written costs the upkeep of its
+// table's indexes (about 3 us an index for a piece at 200,000 transactions).
+func diffRows(ctx context.Context, tx pgx.Tx, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key int) (changedRows, error) {
+	old, err := storedRows(ctx, tx, cols, stored, key)
+	if err != nil {
+		return changedRows{}, err
+	}
+	kept := map[string]bool{}
+	var b []byte
+	for more := true; ; {
+		start := len(b)
+		if b, more = rows(b); !more {
+			break
+		}
+		k, _, err := rowField(b[start:], key)
+		if err != nil {
+			return changedRows{}, err
+		}
+		if row, ok := old[string(k)]; ok && bytes.Equal(row, b[start:]) {
+			delete(old, string(k))
+			kept[string(k)] = true
+			b = b[:start]
+		}
+	}
+	gone := make([]string, 0, len(old))
+	for k := range old {
+		gone = append(gone, k)
+	}
+	slices.Sort(gone)
+	return changedRows{table, cols, b, gone, kept}, nil
+}
+
+// runRows are a run's per-transaction results from its first transaction written on
+// (transactionResults) and the owners of its pieces and income.
+type runRows struct {
+	own  owners
+	rows []txResult
+	figs rowFigures
+}
+
+func runRowsOf(snap *snapshot, res *tax.Result, w writeFrom) runRows {
+	disposalSeq, incomeSeq := 0, 0
+	if snap.base != nil {
+		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
+	}
+	find := &transactionFinder{txs: snap.input.Transactions}
+	own := ownersOf(res, find)
+	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
+	return runRows{own, rows, figs}
+}
+
+// changedTail is what an incremental run writes of its pieces, lots and per-transaction results
+// (diffRows).
+type changedTail struct{ pieces, income, lots, transactions changedRows }
+
+// tailKeys are the stored rows an incremental run deletes among those it compared.
+type tailKeys struct {
+	seqs         []int32
+	income       []int32
+	lots         []string
+	transactions []uuid.UUID
+}
+
+// diffTail compares the run's pieces and income after its unchanged prefix (by seq, field 2 after
+// the result key), its lots (by lot id) and its per-transaction results from its first transaction written
+// on (by transaction id) with the stored ones: the results of the client's transactions from that
+// transaction's time on, deleted and hidden ones included.
+func diffTail(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
+	var keys tailKeys
+	cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
+	pieces, err := diffRows(ctx, tx, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2)
+	if err != nil {
+		return changedTail{}, keys, err
+	}
+	cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
+	income, err := diffRows(ctx, tx, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2)
+	if err != nil {
+		return changedTail{}, keys, err
+	}
+	cols, rows = lotRows(rk, res)
+	lots, err := diffRows(ctx, tx, "tax_lots", cols, rows, storedLots(rk.set), 2)
+	if err != nil {
+		return changedTail{}, keys, err
+	}
+	cols, rows = transactionResultRows(rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
+	transactions, err := diffRows(ctx, tx, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2)
+	if err != nil {
+		return changedTail{}, keys, err
+	}
+	for _, k := range pieces.gone {
+		keys.seqs = append(keys.seqs, int32(binary.BigEndian.Uint32([]byte(k))))
+	}
+	for _, k := range income.gone {
+		keys.income = append(keys.income, int32(binary.BigEndian.Uint32([]byte(k))))
+	}
+	keys.lots = lots.gone
+	for _, k := range transactions.gone {
+		keys.transactions = append(keys.transactions, uuid.UUID([]byte(k)))
+	}
+	return changedTail{pieces, income, lots, transactions}, keys, nil
 }
 
 // disposalSplit divides a full run's pieces between the two writers: the first writes pieces
@@ -214,20 +350,20 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 // writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
 // results, year summaries and checkpoints. An incremental run's also returns the transactions
 // whose result rows it wrote with transfer figures.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom) ([]uuid.UUID, error) {
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom, rr runRows, changed changedRows) ([]uuid.UUID, error) {
 	rk := resultKey{rsID, snap.clientID}
-	if err := copyLots(ctx, tx, rk, res); err != nil {
-		return nil, err
+	if snap.base == nil { // an incremental run writes the lots that changed (diffTail)
+		if err := copyLots(ctx, tx, rk, res); err != nil {
+			return nil, err
+		}
 	}
 	if err := copyRemovals(ctx, tx, rk, res); err != nil {
 		return nil, err
 	}
-	if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
-		return nil, err
-	}
-	disposalSeq, incomeSeq := 0, 0
-	if snap.base != nil {
-		disposalSeq, incomeSeq = snap.base.disposalSeq, snap.base.incomeSeq
+	if snap.base == nil { // an incremental run writes the income that changed (diffTail)
+		if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
+			return nil, err
+		}
 	}
 	// A resumed run writes the months from its checkpoint's on: that month's figures before the
 	// checkpoint (monthToDate) and its own from the checkpoint on.
@@ -235,9 +371,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if snap.base != nil {
 		monthsFrom = snap.base.cp.At
 	}
-	find := &transactionFinder{txs: snap.input.Transactions}
-	own := ownersOf(res, find)
-	months, err := computeMonthFigures(res, own, monthsFrom)
+	months, err := computeMonthFigures(res, rr.own, monthsFrom)
 	if err != nil {
 		return nil, err
 	}
@@ -249,9 +383,23 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err := months.write(ctx, db.New(tx), rk); err != nil {
 		return nil, err
 	}
-	rows, figs := transactionResults(&snap.input, res, own, find, w.tx, disposalSeq, incomeSeq, snap.rowInfo(), snap.filled)
-	if err := copyTransactionResults(ctx, tx, rk, rows, figs, snap.input.Transactions, snap.rowInfo()); err != nil {
-		return nil, err
+	// a full run writes every per-transaction result; an incremental one those that changed
+	// (diffTail), and only they change the set's totals
+	rows := rr.rows
+	if snap.base == nil {
+		if err := copyTransactionResults(ctx, tx, rk, rows, rr.figs, snap.input.Transactions, snap.rowInfo()); err != nil {
+			return nil, err
+		}
+	} else {
+		if err := changed.write(ctx, tx); err != nil {
+			return nil, err
+		}
+		rows = nil
+		for k := range rr.rows {
+			if !changed.kept[string(rr.rows[k].tx[:])] {
+				rows = append(rows, rr.rows[k])
+			}
+		}
 	}
 	totals, err := totalsOf(rows, snap.rowInfo())
 	if err != nil {
@@ -262,9 +410,9 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	}
 	var figured []uuid.UUID
 	if snap.base != nil { // a full run's set is not current yet: the switch refreshes its values
-		for k, m := range figs {
-			if len(m) > 0 {
-				figured = append(figured, uuid.UUID(rows[k].tx))
+		for k, m := range rr.figs {
+			if r := &rr.rows[k]; len(m) > 0 && !changed.kept[string(r.tx[:])] {
+				figured = append(figured, uuid.UUID(r.tx))
 			}
 		}
 	}
@@ -339,21 +487,27 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces, removals, income, transaction results and checkpoints after the checkpoint, the
-// year summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end).
-// It returns the transactions whose deleted result rows had transfer figures. It first locks
-// the client row, so that a concurrent full run's switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, jobID uuid.UUID) ([]uuid.UUID, error) {
+// rewrites: the pieces after the checkpoint and the lots (the state at the end) that differ from
+// the run's (diffTail: it returns those the run writes), the removals, income, transaction results
+// and checkpoints after the checkpoint, the year summaries from its tax year on and the month
+// figures from its month on. It returns the transactions whose deleted
+// result rows had transfer figures. It first locks the client row, so that a concurrent full run's
+// switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, w writeFrom, rr runRows, jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
-		return nil, err
+		return nil, changedTail{}, err
 	}
 	if current == nil || *current != b.resultSet {
-		return nil, errResultsMoved
+		return nil, changedTail{}, errResultsMoved
 	}
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
-		return nil, err
+		return nil, changedTail{}, err
+	}
+	tail, keys, err := diffTail(ctx, tx, resultKey{b.resultSet, snap.clientID}, snap, res, w, rr)
+	if err != nil {
+		return nil, changedTail{}, err
 	}
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
@@ -361,7 +515,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 	}
 	q := db.New(tx)
 	if err := q.SetTailWriteSettings(ctx); err != nil {
-		return nil, err
+		return nil, changedTail{}, err
 	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
@@ -371,9 +525,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result
 			removedFrom = d.DisposedAt.Time()
 		}
 	}
-	return q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet, ClientID: snap.clientID,
-		DisposalSeq: int32(w.disposalSeq), IncomeSeq: int32(w.incomeSeq), RemovedFrom: removedFrom, FirstYear: firstYear,
-		TransactionsFrom: w.txTime, MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet,
+		DisposalSeqs: keys.seqs, IncomeSeqs: keys.income, LotIds: keys.lots, TransactionIds: keys.transactions, RemovedFrom: removedFrom, FirstYear: firstYear,
+		MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+	return figured, tail, err
 }
 
 // Cleanup drops the client's result sets that are no longer current. It runs after the switch
@@ -392,9 +547,15 @@ func addDec(a, b tax.Dec) tax.Dec {
 }
 
 func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) error {
+	cols, rows := lotRows(rk, res)
+	return copyBinary(ctx, tx, "tax_lots", cols, rows)
+}
+
+// lotRows returns the columns of tax_lots a run writes and a generator of the binary COPY rows of
+// its lots (copyBinary's rows).
+func lotRows(rk resultKey, res *tax.Result) ([]string, func(b []byte) ([]byte, bool)) {
 	i := 0
-	return copyBinary(ctx, tx, "tax_lots",
-		append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
+	return append(resultKeyColumns[:2:2], "lot_id", "account_key", "asset_key", "quantity", "basis", "acquired_at", "missing_basis", "source_transfer_id"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Lots) {
 				return b, false
@@ -412,7 +573,7 @@ func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) err
 			b = pgcopy.Bool(b, l.MissingBasis)
 			b = binTransferID(b, l.SourceTransfer)
 			return b, true
-		})
+		}
 }
 
 // copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
@@ -420,6 +581,13 @@ func copyLots(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result) err
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
 func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
+	cols, rows := disposalRows(rk, res, from, to, seq, j)
+	return copyBinary(ctx, tx, "tax_disposals", cols, rows)
+}
+
+// disposalRows returns the columns of tax_disposals a run writes and a generator of the binary
+// COPY rows of the taxable pieces res.Disposals[from:to], numbered from seq+1 (copyBinary's rows).
+func disposalRows(rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) ([]string, func(b []byte) ([]byte, bool)) {
 	i := from
 	cols := append(resultKeyColumns[:2:2], "seq", "transfer_id", "lot_id", "account_key", "asset_key", "quantity", "proceeds", "basis", "gain",
 		"acquired_at", "disposed_at", "tax_year", "term", "form_box", "uncovered", "missing_basis", "lot_transfer_id")
@@ -431,62 +599,61 @@ func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result
 	for len(adj) > 0 && adj[0].Piece < from {
 		adj = adj[1:]
 	}
-	return copyBinary(ctx, tx, "tax_disposals", cols,
-		func(b []byte) ([]byte, bool) {
-			for i < to && !res.Disposals[i].Kind.Taxable() {
-				i++ // gifts, donations, losses and transfers out are not capital-gain events
+	return cols, func(b []byte) ([]byte, bool) {
+		for i < to && !res.Disposals[i].Kind.Taxable() {
+			i++ // gifts, donations, losses and transfers out are not capital-gain events
+		}
+		if i == to {
+			return b, false
+		}
+		d := &res.Disposals[i]
+		var denied tax.Dec
+		for len(adj) > 0 && adj[0].Piece <= i {
+			if adj[0].Piece == i {
+				denied = adj[0].Denied
 			}
-			if i == to {
-				return b, false
-			}
-			d := &res.Disposals[i]
-			var denied tax.Dec
-			for len(adj) > 0 && adj[0].Piece <= i {
-				if adj[0].Piece == i {
-					denied = adj[0].Denied
-				}
-				adj = adj[1:]
-			}
-			i++
-			seq++
-			matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
-			b = pgcopy.Fields(b, nf)
-			b = binResultKey(b, rk)
-			b = pgcopy.Int4(b, int32(seq))
-			b = binTransferID(b, d.TransferID)
-			b = binLotID(b, d)
-			b = pgcopy.Text(b, res.Accounts[d.Account])
-			b = pgcopy.Text(b, res.Assets[d.Asset])
-			b = binNumeric(b, d.Quantity)
-			b = binNumeric(b, d.Proceeds)
-			b = binNumeric(b, d.Basis)
-			b = binNumeric(b, d.Gain())
-			if matched {
-				b = binTimestamptz(b, d.AcquiredAt)
-			} else {
+			adj = adj[1:]
+		}
+		i++
+		seq++
+		matched := d.LotID != 0 || (j.Rules().Matcher == tax.MatcherSection104 && !d.Uncovered && d.AcquiredAt != 0)
+		b = pgcopy.Fields(b, nf)
+		b = binResultKey(b, rk)
+		b = pgcopy.Int4(b, int32(seq))
+		b = binTransferID(b, d.TransferID)
+		b = binLotID(b, d)
+		b = pgcopy.Text(b, res.Accounts[d.Account])
+		b = pgcopy.Text(b, res.Assets[d.Asset])
+		b = binNumeric(b, d.Quantity)
+		b = binNumeric(b, d.Proceeds)
+		b = binNumeric(b, d.Basis)
+		b = binNumeric(b, d.Gain())
+		if matched {
+			b = binTimestamptz(b, d.AcquiredAt)
+		} else {
+			b = pgcopy.Null(b)
+		}
+		b = binTimestamptz(b, d.DisposedAt)
+		b = pgcopy.Int4(b, int32(d.TaxYear))
+		b = pgcopy.Text(b, d.Term.String())
+		b = pgcopy.Text(b, d.Box.String())
+		b = pgcopy.Bool(b, d.Uncovered)
+		b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
+		if matched {
+			b = binTransferID(b, d.LotSource)
+		} else {
+			b = pgcopy.Null(b)
+		}
+		if nf == 21 {
+			b = pgcopy.Text(b, tax.MatchOf(j, d).String())
+			if denied.IsZero() {
 				b = pgcopy.Null(b)
-			}
-			b = binTimestamptz(b, d.DisposedAt)
-			b = pgcopy.Int4(b, int32(d.TaxYear))
-			b = pgcopy.Text(b, d.Term.String())
-			b = pgcopy.Text(b, d.Box.String())
-			b = pgcopy.Bool(b, d.Uncovered)
-			b = pgcopy.Bool(b, d.MissingBasis || d.Uncovered)
-			if matched {
-				b = binTransferID(b, d.LotSource)
 			} else {
-				b = pgcopy.Null(b)
+				b = binNumeric(b, denied)
 			}
-			if nf == 21 {
-				b = pgcopy.Text(b, tax.MatchOf(j, d).String())
-				if denied.IsZero() {
-					b = pgcopy.Null(b)
-				} else {
-					b = binNumeric(b, denied)
-				}
-			}
-			return b, true
-		})
+		}
+		return b, true
+	}
 }
 
 // copyRemovals writes the non-taxable pieces of res.Disposals (gifts, donations, losses, transfers
@@ -537,9 +704,15 @@ func binAcquiredAt(b []byte, d *tax.Disposal) []byte {
 }
 
 func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, seq int) error {
+	cols, rows := incomeRows(rk, res, from, seq)
+	return copyBinary(ctx, tx, "tax_income", cols, rows)
+}
+
+// incomeRows returns the columns of tax_income a run writes and a generator of the binary COPY
+// rows of res.Income[from:], numbered from seq+1 (copyBinary's rows).
+func incomeRows(rk resultKey, res *tax.Result, from, seq int) ([]string, func(b []byte) ([]byte, bool)) {
 	i := from
-	return copyBinary(ctx, tx, "tax_income",
-		append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
+	return append(resultKeyColumns[:2:2], "seq", "transfer_id", "asset_key", "income_type", "quantity", "value", "received_at", "tax_year"),
 		func(b []byte) ([]byte, bool) {
 			if i == len(res.Income) {
 				return b, false
@@ -558,7 +731,7 @@ func copyIncome(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, f
 			b = binTimestamptz(b, x.At)
 			b = pgcopy.Int4(b, x.TaxYear)
 			return b, true
-		})
+		}
 }
 
 // dirtyRanges returns seqs (sorted in place) as ranges of consecutive values [lows[i], highs[i]].

@@ -194,30 +194,38 @@ SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_p
 SELECT set_config('jit', 'off', true);
 
 -- name: DeleteResultTail :one
--- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: the
--- pieces, removals, income, transaction results and checkpoints after the checkpoint, the year
--- summaries from its tax year on, the month figures from its month on, and the lots (all of them: they are the state at the end); the
--- deleted transaction results leave the set's totals (tax_result_totals); the set is then the run's.
--- Returns the transactions whose deleted rows had transfer figures (their fiat values are
--- refreshed once the run has written its rows: RefreshTransactionFiatValues). Every transaction from the first one written on, deleted and hidden ones
--- included, loses its result row (a transaction moved here from before it made the dirty point
--- earlier); each row is found by its key, whatever the planner's statistics say about this result
--- set (a set just written is missing from them: it would scan the set's rows instead).
+-- Deletes, from the current result set, everything a run resumed from a checkpoint rewrites: of
+-- the pieces and income after the checkpoint, the lots (the state at the end) and the results of the
+-- transactions from the first one written on (deleted and hidden ones included: a transaction
+-- moved here from before it made the dirty point earlier), those that differ from the run's or that
+-- it no longer has (disposal_seqs, income_seqs, lot_ids, transaction_ids: diffTail); the removals
+-- and checkpoints after the checkpoint, the year summaries from its tax year on and the month figures
+-- from its month on. The deleted transaction results leave the set's totals (tax_result_totals);
+-- the set is then the run's. Returns the transactions whose deleted rows had transfer figures
+-- (their fiat values are refreshed once the run has written its rows:
+-- RefreshTransactionFiatValues). Each piece, income, lot and transaction result is found by its key,
+-- whatever the planner's statistics say about this result set (a set just written is missing
+-- from them: it would scan the set's rows and filter them by the keys instead).
 WITH disposals AS (
-    DELETE FROM tax_disposals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(disposal_seq)::integer
+    DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest(sqlc.arg(disposal_seqs)::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
-    DELETE FROM tax_income WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND seq > sqlc.arg(income_seq)::integer
+    DELETE FROM tax_income WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest(sqlc.arg(income_seqs)::integer[]) s(seq)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq = s.seq OFFSET 0) r))
 ), removals AS (
     DELETE FROM tax_removals WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND removed_at >= sqlc.arg(removed_from)::timestamptz
 ), lots AS (
-    DELETE FROM tax_lots WHERE result_set_id = sqlc.arg(result_set_id)::uuid
+    DELETE FROM tax_lots WHERE ctid = ANY (ARRAY(
+        SELECT r.ctid FROM unnest(sqlc.arg(lot_ids)::text[]) l(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.lot_id = l.id OFFSET 0) r))
 ), years AS (
     DELETE FROM tax_year_summaries WHERE result_set_id = sqlc.arg(result_set_id)::uuid AND tax_year >= sqlc.arg(first_year)::integer
 ), transaction_results AS (
     DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
-        SELECT r.ctid FROM transactions t
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r
-        WHERE t.client_id = sqlc.arg(client_id)::uuid AND t.occurred_at >= sqlc.arg(transactions_from)::timestamptz))
+        SELECT r.ctid FROM unnest(sqlc.arg(transaction_ids)::uuid[]) t(id)
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r))
     RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
         sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (
