@@ -68,15 +68,15 @@ func startProcess(t *testing.T, pool *pgxpool.Pool, now func() time.Time) *proce
 
 const address = "198.51.100.7:4000"
 
-// do authenticates h from address as the gate does (a failure is counted), and returns the partner
-// or the error and how many statements it sent.
-func (p *process) do(t *testing.T, h http.Header) (*auth.Partner, error, int64) {
+// do authenticates h from address as the gate does (a failure is counted), and returns the partner,
+// how many statements it sent and the error.
+func (p *process) do(t *testing.T, h http.Header) (*auth.Partner, int64, error) {
 	t.Helper()
 	return p.doFrom(t, h, address)
 }
 
 // doFrom is do from another address.
-func (p *process) doFrom(t *testing.T, h http.Header, from string) (*auth.Partner, error, int64) {
+func (p *process) doFrom(t *testing.T, h http.Header, from string) (*auth.Partner, int64, error) {
 	t.Helper()
 	ctx := context.Background()
 	k := p.throttle.KeysOf(&http.Request{RemoteAddr: from, Header: h})
@@ -88,7 +88,7 @@ func (p *process) doFrom(t *testing.T, h http.Header, from string) (*auth.Partne
 	if err == nil && recorded {
 		p.throttle.Succeeded(ctx, k)
 	}
-	return got, err, p.sent.n.Load() - before
+	return got, p.sent.n.Load() - before, err
 }
 
 // Two processes on one database, each with a credential cache: a credential verified once is
@@ -113,13 +113,13 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 
 	accepted := func(what string, pr *process, h http.Header) {
 		t.Helper()
-		if got, err, _ := pr.do(t, h); err != nil || got.PartnerID != p.ID {
+		if got, _, err := pr.do(t, h); err != nil || got.PartnerID != p.ID {
 			t.Fatalf("%s: %+v, %v; want partner %s", what, got, err, p.ID)
 		}
 	}
 	refused := func(what string, pr *process, h http.Header, kind apperr.Kind) {
 		t.Helper()
-		if _, err, _ := pr.do(t, h); apperr.KindOf(err) != kind {
+		if _, _, err := pr.do(t, h); apperr.KindOf(err) != kind {
 			t.Fatalf("%s: %v, want %v", what, err, kind)
 		}
 	}
@@ -128,7 +128,7 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 	cachedAt := func(pr *process, h http.Header, from string) {
 		t.Helper()
 		testwait.For(t, "a credential answered from the cache", 10*time.Second, func() bool {
-			got, err, sent := pr.doFrom(t, h, from)
+			got, sent, err := pr.doFrom(t, h, from)
 			if err != nil || got.PartnerID != p.ID {
 				t.Fatalf("verified before: %+v, %v", got, err)
 			}
@@ -146,7 +146,7 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 	}
 	for _, pr := range procs {
 		for _, h := range []http.Header{pair, key} {
-			if got, err, sent := pr.do(t, h); err != nil || got.PartnerID != p.ID || sent != 1 {
+			if got, sent, err := pr.do(t, h); err != nil || got.PartnerID != p.ID || sent != 1 {
 				t.Fatalf("first use: %+v, %v after %d statements; want the partner after 1", got, err, sent)
 			}
 			cached(pr, h)
@@ -171,7 +171,7 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 	// An entry lives a minute on the injected clock.
 	clock.Add(int64(time.Minute))
 	for _, pr := range procs {
-		if got, err, sent := pr.do(t, pair); err != nil || got.PartnerID != p.ID || sent != 1 {
+		if got, sent, err := pr.do(t, pair); err != nil || got.PartnerID != p.ID || sent != 1 {
 			t.Fatalf("a minute later: %+v, %v after %d statements; want the credential read again", got, err, sent)
 		}
 		cached(pr, pair)
@@ -214,7 +214,7 @@ func TestCredentialCacheAcrossProcesses(t *testing.T) {
 		return one.cache.Len() == 0 && two.cache.Len() == 0
 	})
 	for _, pr := range procs {
-		if _, err, _ := pr.doFrom(t, rotatedKey, elsewhere); apperr.KindOf(err) != apperr.Unauthenticated {
+		if _, _, err := pr.doFrom(t, rotatedKey, elsewhere); apperr.KindOf(err) != apperr.Unauthenticated {
 			t.Fatalf("the deleted partner's key: %v, want Unauthenticated", err)
 		}
 	}
@@ -235,13 +235,13 @@ func TestCredentialCacheWithoutListener(t *testing.T) {
 	idle.auth = &auth.PartnerAuthenticator{DB: idle.sent, Cache: idle.cache}
 	idle.throttle = auth.DefaultLoginThrottle(idle.sent, time.Now)
 	for range 2 {
-		if got, err, sent := idle.do(t, pair); err != nil || got.PartnerID != p.ID || sent != 1 {
+		if got, sent, err := idle.do(t, pair); err != nil || got.PartnerID != p.ID || sent != 1 {
 			t.Fatalf("never listening: %+v, %v, %d statements; want the partner after 1", got, err, sent)
 		}
 	}
 
 	pr := startProcess(t, pool, time.Now)
-	if _, err, _ := pr.do(t, pair); err != nil || pr.cache.Len() != 1 {
+	if _, _, err := pr.do(t, pair); err != nil || pr.cache.Len() != 1 {
 		t.Fatalf("listening: %v, %d entries", err, pr.cache.Len())
 	}
 	var terminated bool
@@ -254,7 +254,7 @@ func TestCredentialCacheWithoutListener(t *testing.T) {
 		t.Fatalf("%d entries kept without the listener", n)
 	}
 	testwait.For(t, "the listener to come back", 10*time.Second, pr.cache.Listening)
-	if _, err, sent := pr.do(t, pair); err != nil || sent != 1 {
+	if _, sent, err := pr.do(t, pair); err != nil || sent != 1 {
 		t.Fatalf("after the listener came back: %v, %d statements; want the credential read again", err, sent)
 	}
 }
