@@ -577,8 +577,11 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 			if err := flush(); err != nil {
 				return err
 			}
-			// the finished transaction's records are no longer needed, this one's are
-			fill(cr.keepLast())
+			// the finished transaction's records are no longer needed, this one's are (read again
+			// if that moved them)
+			if rec, moved := cr.keepLast(); moved {
+				fill(rec)
+			}
 			n++
 			curTx, curTime = vals[cTx], vals[cTime]
 			if curTx == "" {
