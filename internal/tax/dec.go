@@ -524,6 +524,9 @@ func (a Dec) Append(b []byte) []byte {
 // appendUint appends v in decimal as strconv.AppendUint(b, v, 10) does, written in place two
 // digits a step (strconv's call, its local buffer and the copy out of it were a tenth of Append).
 func appendUint(b []byte, v uint64) []byte {
+	if v < 10 { // quantities mostly
+		return append(b, byte('0'+v))
+	}
 	n := bits.Len64(v) * 1233 >> 12 // log10(2) ≈ 1233/4096: v has n or n+1 digits
 	switch {
 	case n == len(pow10): // v >= 2^63: 19 digits, or 20 from 1e19
@@ -532,8 +535,6 @@ func appendUint(b []byte, v uint64) []byte {
 		}
 	case v >= pow10[n]:
 		n++
-	case n == 0: // v == 0
-		n = 1
 	}
 	l := len(b)
 	b = slices.Grow(b, n)[:l+n]
