@@ -558,6 +558,7 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 		cur = cur[:0]
 		return err
 	}
+	flags := col[cIsFee] >= 0 || col[cReported] >= 0 || col[cBasisReported] >= 0 // else every row's are false
 	line := 1
 	n := 0
 	for {
@@ -593,6 +594,9 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 			feeAsset: vals[cFeeAsset], feeQty: vals[cFeeQuantity], feeValue: vals[cFeeValue],
 			feeFrom: vals[cFeeFrom], stakingID: vals[cStakingID], acquiredAt: vals[cAcquiredAt],
 			toAsset: vals[cToAsset]})
+		if !flags {
+			continue // the row's flags stay false
+		}
 		rw := &cur[len(cur)-1]
 		if rw.isFee, err = boolean(cIsFee, line); err != nil {
 			return err
