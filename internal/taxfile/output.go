@@ -476,7 +476,12 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b = append(b, ',')
 	b = append(b, x.Box.String()...)
 	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(x.TaxYear), 10)
+	if y := x.TaxYear; y >= 1000 && y <= 9999 { // every year of a real ledger: four digits in place
+		b = append(b, "0000"...)
+		put4(b[len(b)-4:], uint(y))
+	} else {
+		b = strconv.AppendInt(b, int64(y), 10)
+	}
 	b = append(b, ',')
 	sep := false
 	for _, fl := range [...]struct {
