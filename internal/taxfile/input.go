@@ -57,6 +57,7 @@ type names struct {
 	txNames  []byte   // transaction ids, concatenated (one slab: no allocation per transaction)
 	txEnds   []uint32 // txEnds[i]: the end of transaction i's id in txNames
 	explicit []string // explicit transfer ids (the "id" column)
+	quoted   bool     // some id needs CSV quoting (csvSpecial): else the CSV writer need not check
 }
 
 // batchMem is one batch on its way from the parser to the engine: the transactions, the
@@ -144,6 +145,7 @@ func (f *File) setTransferID(id *tax.ID, txi int, n int, explicit string, fee bo
 		id[0] = idExplicit
 		binary.BigEndian.PutUint64(id[8:], uint64(len(f.explicit)))
 		f.explicit = append(f.explicit, strings.Clone(explicit))
+		f.quoted = f.quoted || csvSpecial(explicit)
 	} else {
 		id[0] = idDefault
 		binary.BigEndian.PutUint64(id[8:], uint64(n))
@@ -665,6 +667,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		return errors.New("transaction ids longer than 4 GiB in total")
 	}
 	f.txNames = append(f.txNames, id...)
+	f.quoted = f.quoted || csvSpecial(id)
 	f.txEnds = append(f.txEnds, uint32(len(f.txNames)))
 	n := len(rows)
 	for i := range rows {

@@ -432,7 +432,9 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b := w.b
 	start := len(b)
 	b = f.appendName(b, x.TransferID)
-	b = csvFix(b, start)
+	if f.quoted {
+		b = csvFix(b, start)
+	}
 	b = append(b, ',')
 	b = append(b, x.Kind.String()...)
 	b = append(b, ',')
@@ -449,7 +451,9 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 		b = append(b, ',')
 		start = len(b)
 		b = f.appendName(b, x.LotSource)
-		b = csvFix(b, start)
+		if f.quoted {
+			b = csvFix(b, start)
+		}
 		b = append(b, ',')
 		if x.AcquiredAt != 0 || lots {
 			b = w.acquired.append(b, x.AcquiredAt)
