@@ -6,7 +6,6 @@ import (
 	"math/big"
 	"math/bits"
 	"slices"
-	"strconv"
 
 	"github.com/shopspring/decimal"
 )
@@ -508,7 +507,7 @@ func (a Dec) Append(b []byte) []byte {
 			th, r2 := bits.Div64(0, qh, e19)
 			tl, low := bits.Div64(r2, ql, e19)
 			_ = th // th is always 0: the integer part is < 2^127/1e18 < 1e19*2^64
-			b = strconv.AppendUint(b, tl, 10)
+			b = appendUint(b, tl)
 			var buf [19]byte
 			for i := 18; i >= 0; i-- {
 				buf[i] = byte('0' + low%10)
@@ -518,8 +517,38 @@ func (a Dec) Append(b []byte) []byte {
 			return appendFrac(b, frac)
 		}
 	}
-	b = strconv.AppendUint(b, ql, 10)
+	b = appendUint(b, ql)
 	return appendFrac(b, frac)
+}
+
+// appendUint appends v in decimal as strconv.AppendUint(b, v, 10) does, written in place two
+// digits a step (strconv's call, its local buffer and the copy out of it were a tenth of Append).
+func appendUint(b []byte, v uint64) []byte {
+	if v < 10 { // quantities mostly
+		return append(b, byte('0'+v))
+	}
+	n := bits.Len64(v) * 1233 >> 12 // log10(2) ≈ 1233/4096: v has n or n+1 digits
+	switch {
+	case n == len(pow10): // v >= 2^63: 19 digits, or 20 from 1e19
+		if v >= 10*pow10[n-1] {
+			n++
+		}
+	case v >= pow10[n]:
+		n++
+	}
+	l := len(b)
+	b = slices.Grow(b, n)[:l+n]
+	buf := b[l:]
+	i := n - 1
+	for ; i > 0; i -= 2 {
+		d := v % 100
+		v /= 100
+		buf[i-1], buf[i] = digitPairs[2*d], digitPairs[2*d+1]
+	}
+	if i == 0 {
+		buf[0] = byte('0' + v)
+	}
+	return b
 }
 
 // appendFrac appends "." and the significant digits of frac/1e18 (nothing for 0).

@@ -77,3 +77,27 @@ func TestAppendMatchesReference(t *testing.T) {
 		check(d)
 	}
 }
+
+// TestAppendUintMatchesStrconv: every power of ten and its neighbours, and random values of every
+// bit length, print as strconv prints them.
+func TestAppendUintMatchesStrconv(t *testing.T) {
+	check := func(v uint64) {
+		if got, want := string(appendUint([]byte("x"), v)), "x"+strconv.FormatUint(v, 10); got != want {
+			t.Fatalf("%d: got %s want %s", v, got, want)
+		}
+	}
+	check(0)
+	check(^uint64(0))
+	for p := uint64(1); p <= 1e19; p *= 10 {
+		check(p - 1)
+		check(p)
+		check(p + 1)
+		if p == 1e19 {
+			break
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 100000; i++ {
+		check(r.Uint64() >> r.UintN(64))
+	}
+}

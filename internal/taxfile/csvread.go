@@ -38,14 +38,15 @@ func newCSVReader(br *bufio.Reader) *csvReader {
 
 // keepLast releases the records read before the last one and returns the last one's fields. The
 // storage is only written at its end, so released records stay where they are until they fill
-// keepSlack bytes; then the last record moves to the front and the storage is reused.
-func (r *csvReader) keepLast() []string {
+// keepSlack bytes; then the last record moves to the front and the storage is reused. moved says
+// whether it moved: until then the strings read returned for it stay valid.
+func (r *csvReader) keepLast() (fields []string, moved bool) {
 	if !r.lastFast {
 		r.store = r.store[:0]
-		return r.fields
+		return r.fields, false
 	}
 	if r.last < keepSlack {
-		return r.fields
+		return r.fields, false
 	}
 	base := unsafe.Pointer(unsafe.SliceData(r.store))
 	from := uintptr(base) + uintptr(r.last)
@@ -58,7 +59,7 @@ func (r *csvReader) keepLast() []string {
 			r.fields[i] = unsafe.String((*byte)(unsafe.Add(base, off)), len(f))
 		}
 	}
-	return r.fields
+	return r.fields, true
 }
 
 // keepSlack is how many bytes of released records csvReader keeps before it reuses their storage.

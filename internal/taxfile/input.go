@@ -57,6 +57,7 @@ type names struct {
 	txNames  []byte   // transaction ids, concatenated (one slab: no allocation per transaction)
 	txEnds   []uint32 // txEnds[i]: the end of transaction i's id in txNames
 	explicit []string // explicit transfer ids (the "id" column)
+	quoted   bool     // some id needs CSV quoting (csvSpecial): else the CSV writer need not check
 }
 
 // batchMem is one batch on its way from the parser to the engine: the transactions, the
@@ -144,6 +145,7 @@ func (f *File) setTransferID(id *tax.ID, txi int, n int, explicit string, fee bo
 		id[0] = idExplicit
 		binary.BigEndian.PutUint64(id[8:], uint64(len(f.explicit)))
 		f.explicit = append(f.explicit, strings.Clone(explicit))
+		f.quoted = f.quoted || csvSpecial(explicit)
 	} else {
 		id[0] = idDefault
 		binary.BigEndian.PutUint64(id[8:], uint64(n))
@@ -558,6 +560,7 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 		cur = cur[:0]
 		return err
 	}
+	flags := col[cIsFee] >= 0 || col[cReported] >= 0 || col[cBasisReported] >= 0 // else every row's are false
 	line := 1
 	n := 0
 	for {
@@ -577,8 +580,11 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 			if err := flush(); err != nil {
 				return err
 			}
-			// the finished transaction's records are no longer needed, this one's are
-			fill(cr.keepLast())
+			// the finished transaction's records are no longer needed, this one's are (read again
+			// if that moved them)
+			if rec, moved := cr.keepLast(); moved {
+				fill(rec)
+			}
 			n++
 			curTx, curTime = vals[cTx], vals[cTime]
 			if curTx == "" {
@@ -590,6 +596,9 @@ func (f *File) parseCSV(br *bufio.Reader) error {
 			feeAsset: vals[cFeeAsset], feeQty: vals[cFeeQuantity], feeValue: vals[cFeeValue],
 			feeFrom: vals[cFeeFrom], stakingID: vals[cStakingID], acquiredAt: vals[cAcquiredAt],
 			toAsset: vals[cToAsset]})
+		if !flags {
+			continue // the row's flags stay false
+		}
 		rw := &cur[len(cur)-1]
 		if rw.isFee, err = boolean(cIsFee, line); err != nil {
 			return err
@@ -658,6 +667,7 @@ func (f *File) addTx(id, ts string, rows []row) error {
 		return errors.New("transaction ids longer than 4 GiB in total")
 	}
 	f.txNames = append(f.txNames, id...)
+	f.quoted = f.quoted || csvSpecial(id)
 	f.txEnds = append(f.txEnds, uint32(len(f.txNames)))
 	n := len(rows)
 	for i := range rows {

@@ -26,6 +26,24 @@ type writer struct {
 	names names
 	// the CSV rows' acquisition and disposal times
 	acquired, disposed instantText
+	// the CSV rows' asset and account: consecutive rows mostly repeat them
+	asset, account plainField
+}
+
+// plainField is csvField for a field whose value mostly repeats the previous row's: it remembers
+// the last value that needed no quotes, which a string comparison (equal pointers: a name is one
+// string) then finds without scanning it again.
+type plainField struct{ last string }
+
+func (p *plainField) append(b []byte, s string) []byte {
+	if s == p.last {
+		return append(b, s...)
+	}
+	if !csvSpecial(s) {
+		p.last = s
+		return append(b, s...)
+	}
+	return csvField(b, s)
 }
 
 func (w *writer) flush() {
@@ -369,14 +387,7 @@ func (w *writer) close() error {
 const CSVHeader = "transfer,kind,asset,account,lot,lot_transfer,acquired,disposed,quantity,proceeds,basis,gain,term,part,box,tax_year,flags\n"
 
 func csvField(b []byte, s string) []byte {
-	need := false
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
-			need = true
-			break
-		}
-	}
-	if !need {
+	if !csvSpecial(s) {
 		return append(b, s...)
 	}
 	b = append(b, '"')
@@ -421,13 +432,15 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b := w.b
 	start := len(b)
 	b = f.appendName(b, x.TransferID)
-	b = csvFix(b, start)
+	if f.quoted {
+		b = csvFix(b, start)
+	}
 	b = append(b, ',')
 	b = append(b, x.Kind.String()...)
 	b = append(b, ',')
-	b = csvField(b, asset)
+	b = w.asset.append(b, asset)
 	b = append(b, ',')
-	b = csvField(b, account)
+	b = w.account.append(b, account)
 	b = append(b, ',')
 	rules := w.o.Settings.Rules()
 	lots := rules.Matcher == tax.MatcherLots
@@ -438,7 +451,9 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 		b = append(b, ',')
 		start = len(b)
 		b = f.appendName(b, x.LotSource)
-		b = csvFix(b, start)
+		if f.quoted {
+			b = csvFix(b, start)
+		}
 		b = append(b, ',')
 		if x.AcquiredAt != 0 || lots {
 			b = w.acquired.append(b, x.AcquiredAt)
@@ -465,7 +480,12 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b = append(b, ',')
 	b = append(b, x.Box.String()...)
 	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(x.TaxYear), 10)
+	if y := x.TaxYear; y >= 1000 && y <= 9999 { // every year of a real ledger: four digits in place
+		b = append(b, "0000"...)
+		put4(b[len(b)-4:], uint(y))
+	} else {
+		b = strconv.AppendInt(b, int64(y), 10)
+	}
 	b = append(b, ',')
 	sep := false
 	for _, fl := range [...]struct {
@@ -491,6 +511,16 @@ func (w *writer) csvDisposal(x *tax.Disposal, asset, account string, adj tax.Dec
 	b = append(b, '\n')
 	w.b = b
 	w.maybeFlush()
+}
+
+// csvSpecial reports whether s needs CSV quoting.
+func csvSpecial(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == ',' || c == '"' || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
 }
 
 // csvFix quotes b[start:] in place if it needs CSV quoting.

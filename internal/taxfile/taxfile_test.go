@@ -2,6 +2,7 @@ package taxfile
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"os"
@@ -265,5 +266,37 @@ func TestDocJurisdictionExamples(t *testing.T) {
 	}
 	if checked != 13 {
 		t.Fatalf("checked %d GB/CA/DE/AU rows of the doc, want 13", checked)
+	}
+}
+
+// TestCSVOutputQuotesNames: transaction and transfer ids that need CSV quoting (a comma, a quote)
+// read back from the disposals CSV, by encoding/csv, as the ledger named them; ids in a ledger
+// without any such id print unquoted.
+func TestCSVOutputQuotesNames(t *testing.T) {
+	for _, c := range []struct {
+		ledger              string
+		transfer, lotSource string
+	}{
+		{"tx,time,label,asset,quantity,from,to,value\n\"a,1\",2020-01-01T00:00:00Z,buy,BTC,1,,cb,100\n\"s\"\"q\",2020-01-02T00:00:00Z,sell,BTC,1,cb,,150\n",
+			`s"q#1`, "a,1#1"},
+		{"id,tx,time,label,asset,quantity,from,to,value\n\"x,y\",a,2020-01-01T00:00:00Z,buy,BTC,1,,cb,100\nz,s,2020-01-02T00:00:00Z,sell,BTC,1,cb,,150\n",
+			"z", "x,y"},
+		{"tx,time,label,asset,quantity,from,to,value\na,2020-01-01T00:00:00Z,buy,BTC,1,,cb,100\ns,2020-01-02T00:00:00Z,sell,BTC,1,cb,,150\n",
+			"s#1", "a#1"},
+	} {
+		out, _, err := run(t, c.ledger, "--input", "-", "--format", "csv")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+		if err != nil {
+			t.Fatalf("%v\n%s", err, out)
+		}
+		if len(recs) != 2 || recs[1][0] != c.transfer || recs[1][5] != c.lotSource {
+			t.Fatalf("got %q, want transfer %q from lot %q", recs, c.transfer, c.lotSource)
+		}
+		if plain := !strings.ContainsAny(c.transfer+c.lotSource, `,"`); plain && strings.Contains(out, `"`) {
+			t.Fatalf("quotes in %s", out)
+		}
 	}
 }

@@ -60,11 +60,11 @@ func (c *instantText) append(b []byte, t tax.Instant) []byte {
 		if y < 0 || y > 9999 {
 			return tax.Instant(t).Time().AppendFormat(b, "2006-01-02T15:04:05.999999999Z07:00")
 		}
-		put4(c.date[0:], int(y))
+		put4(c.date[0:], uint(y))
 		c.date[4] = '-'
-		put2(c.date[5:], int(m))
+		put2(c.date[5:], uint(m))
 		c.date[7] = '-'
-		put2(c.date[8:], int(d))
+		put2(c.date[8:], uint(d))
 		c.date[10] = 'T'
 		c.days, c.valid = days, true
 	}
@@ -72,11 +72,12 @@ func (c *instantText) append(b []byte, t tax.Instant) []byte {
 	b = slices.Grow(b, 30)[:l+30] // written in place, then cut to its length
 	buf := b[l:]
 	copy(buf, c.date[:])
-	put2(buf[11:], int(sod/3600))
+	s := uint(sod) // 0 <= sod < 86400
+	put2(buf[11:], s/3600)
 	buf[13] = ':'
-	put2(buf[14:], int(sod/60%60))
+	put2(buf[14:], s/60%60)
 	buf[16] = ':'
-	put2(buf[17:], int(sod%60))
+	put2(buf[17:], s%60)
 	n := 19
 	if frac != 0 {
 		buf[19] = '.'
@@ -95,9 +96,11 @@ func (c *instantText) append(b []byte, t tax.Instant) []byte {
 	return b[:l+n+1]
 }
 
-func put2(b []byte, v int) { b[0], b[1] = byte('0'+v/10), byte('0'+v%10) }
+// put2 writes v (0-99) in two digits; put4 v (0-9999) in four. (Unsigned: a signed division by a
+// constant needs a sign correction.)
+func put2(b []byte, v uint) { b[0], b[1] = byte('0'+v/10), byte('0'+v%10) }
 
-func put4(b []byte, v int) { put2(b, v/100); put2(b[2:], v%100) }
+func put4(b []byte, v uint) { put2(b, v/100); put2(b[2:], v%100) }
 
 // parseWholeSecondUTC parses the form ledgers mostly use, "2006-01-02T15:04:05Z", to the
 // time.Time time.Parse(time.RFC3339Nano, s) returns, without time.Parse's generality (5% of a
