@@ -317,7 +317,12 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 		other <- diffOthers(tx.Conn().PgConn())
 	} else {
 		go func() {
-			other <- pool.AcquireFunc(ctx, func(c *pgxpool.Conn) error { return diffOthers(c.Conn().PgConn()) })
+			other <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(second pgx.Tx) error {
+				if err := db.New(second).SetTailWriteSettings(ctx); err != nil {
+					return err
+				}
+				return diffOthers(second.Conn().PgConn())
+			})
 		}()
 	}
 	pieces, income, err := func() (changedRows, changedRows, error) {
@@ -522,6 +527,10 @@ func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snaps
 	if err := lockResultSet(ctx, tx, b.resultSet); err != nil {
 		return nil, changedTail{}, err
 	}
+	q := db.New(tx)
+	if err := q.SetTailWriteSettings(ctx); err != nil {
+		return nil, changedTail{}, err
+	}
 	tail, keys, err := diffTail(ctx, tx, pool, resultKey{b.resultSet, snap.clientID}, snap, res, w, rr)
 	if err != nil {
 		return nil, changedTail{}, err
@@ -529,10 +538,6 @@ func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snaps
 	firstYear := int32(0)
 	if len(res.Years) > 0 {
 		firstYear = int32(res.Years[0].Year)
-	}
-	q := db.New(tx)
-	if err := q.SetTailWriteSettings(ctx); err != nil {
-		return nil, changedTail{}, err
 	}
 	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
 	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
