@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
 
 	"taxd/gen/db"
@@ -306,9 +307,9 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 
 // storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of
 // x (the form the run's writers write them in), by the bytes of their field key.
-func storedRows(ctx context.Context, tx pgx.Tx, cols []string, rows string, key int) (map[string][]byte, error) {
+func storedRows(ctx context.Context, conn *pgconn.PgConn, cols []string, rows string, key int) (map[string][]byte, error) {
 	var out bytes.Buffer
-	if _, err := tx.Conn().PgConn().CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
+	if _, err := conn.CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
 		strings.Join(cols, ", x."), rows)); err != nil {
 		return nil, err
 	}

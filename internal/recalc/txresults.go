@@ -241,8 +241,11 @@ func transactionResults(in *tax.Input, res *tax.Result, own owners, find *transa
 	return out, figs
 }
 
-// json encodes the figures of one row ({"<transfer id>": {"value": "...", "basis": "..."}}),
-// transfers in id order; nil when it has none.
+// json encodes the figures of one row in the text form Postgres gives jsonb back in
+// ({"<transfer id>": {"basis": "...", "value": "..."}}: keys of equal length in byte order, a
+// space after each colon and comma), so that a stored row reads back byte for byte as the run
+// writes it (diffRows); nil when it has none. The transfer ids are all 36 characters, and their
+// text sorts as their bytes do.
 func (f rowFigures) json(row int32) []byte {
 	m := f[row]
 	if len(m) == 0 {
@@ -256,18 +259,18 @@ func (f rowFigures) json(row int32) []byte {
 	b := []byte{'{'}
 	for k, id := range ids {
 		if k > 0 {
-			b = append(b, ',')
+			b = append(b, ',', ' ')
 		}
-		b = append(id.AppendUUID(append(b, '"')), '"', ':', '{')
+		b = append(id.AppendUUID(append(b, '"')), `": {`...)
 		x := m[id]
-		if x.hasValue {
-			b = append(append(append(b, `"value":"`...), x.value.String()...), '"')
-		}
 		if x.hasBasis {
-			if x.hasValue {
-				b = append(b, ',')
+			b = append(append(append(b, `"basis": "`...), x.basis.String()...), '"')
+		}
+		if x.hasValue {
+			if x.hasBasis {
+				b = append(b, ',', ' ')
 			}
-			b = append(append(append(b, `"basis":"`...), x.basis.String()...), '"')
+			b = append(append(append(b, `"value": "`...), x.value.String()...), '"')
 		}
 		b = append(b, '}')
 	}
