@@ -180,13 +180,6 @@ func (c *CredentialCache) Len() int {
 	return len(c.entries)
 }
 
-// Changes counts the notifications the listener has handled and the changes of its state; it grows
-// by at least one once a change of a credential or a failure recorded for one has reached the
-// process.
-func (c *CredentialCache) Changes() uint64 {
-	return c.begin()
-}
-
 // Listening reports whether the listener is established, that is whether the cache is in use.
 func (c *CredentialCache) Listening() bool {
 	if c == nil {

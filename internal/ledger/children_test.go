@@ -158,11 +158,8 @@ func TestTransactionChildrenFollowTheirTransaction(t *testing.T) {
 	testfactory.Exec(t, b.pool, `INSERT INTO transactions (id, client_id, occurred_at) VALUES ($1, $2, now())`, txD, b.client)
 	writeChildren(t, b, txD, keep)
 	testfactory.Exec(t, b.pool, `DELETE FROM clients WHERE id = $1`, b.client)
-	var left int
-	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM audit_logs WHERE client_id = $1) + (SELECT count(*) FROM insight_transactions WHERE client_id = $1)
-		+ (SELECT count(*) FROM internal_transfer_pairs WHERE client_id = $1) + (SELECT count(*) FROM transaction_classifications WHERE client_id = $1)
-		+ (SELECT count(*) FROM transactions WHERE client_id = $1)`, b.client).Scan(&left); err != nil || left != 0 {
-		t.Fatalf("rows after deleting the client: %d %v, want none", left, err)
+	if left := clientRows(t, b, "audit_logs", "insight_transactions", "internal_transfer_pairs", "transaction_classifications", "transactions"); left != 0 {
+		t.Fatalf("rows after deleting the client: %d, want none", left)
 	}
 }
 

@@ -296,10 +296,10 @@ type tailKeys struct {
 // the result key), its lots (by lot id) and its per-transaction results from its first transaction written
 // on (by transaction id) with the stored ones: the results of the client's transactions from that
 // transaction's time on, deleted and hidden ones included. The per-transaction results are read
-// and compared on another connection of pool while the rest is on tx (at a million transactions
-// the two take about as long: the results' read about 55 ms, the pieces' 40, the lots' 10 and the
-// income's 4): tx holds the client's lock, under which alone the rows of its current set change,
-// so the other connection reads the rows tx would.
+// and compared on a second connection in tx's snapshot (store.WithSharedSnapshot) while the rest is
+// on tx (at a million transactions the two take about as long: the results' read about 55 ms, the
+// pieces' 40, the lots' 10 and the income's 4); tx has written nothing yet and holds the client's
+// lock, under which alone the rows of its current set change, so both read the rows tx would.
 func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
 	var keys tailKeys
 	var pieces, income, lots, transactions changedRows
@@ -308,34 +308,36 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 		transactions, err = diffRows(ctx, conn, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2)
 		return err
 	}
-	other := make(chan error, 1)
-	if pool.Config().MaxConns < store.SharedSnapshotMinConns { // as store.WithSharedSnapshot: keep the last connections for others
-		other <- diffTransactions(tx.Conn().PgConn())
-	} else {
-		go func() {
-			other <- pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(second pgx.Tx) error {
+	err := store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
+		other := make(chan error, 1)
+		if second == nil {
+			other <- diffTransactions(tx.Conn().PgConn())
+		} else {
+			go func() {
 				if err := db.New(second).SetTailWriteSettings(ctx); err != nil {
-					return err
+					other <- err
+					return
 				}
-				return diffTransactions(second.Conn().PgConn())
-			})
+				other <- diffTransactions(second.Conn().PgConn())
+			}()
+		}
+		err := func() (err error) {
+			conn := tx.Conn().PgConn()
+			cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
+			if pieces, err = diffRows(ctx, conn, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2); err != nil {
+				return err
+			}
+			cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
+			if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2); err != nil {
+				return err
+			}
+			cols, rows = lotRows(rk, res)
+			lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2)
+			return err
 		}()
-	}
-	err := func() (err error) {
-		conn := tx.Conn().PgConn()
-		cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
-		if pieces, err = diffRows(ctx, conn, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2); err != nil {
-			return err
-		}
-		cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
-		if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2); err != nil {
-			return err
-		}
-		cols, rows = lotRows(rk, res)
-		lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2)
-		return err
-	}()
-	if err := errors.Join(err, <-other); err != nil {
+		return errors.Join(err, <-other)
+	})
+	if err != nil {
 		return changedTail{}, keys, err
 	}
 	for _, k := range pieces.gone {

@@ -23,8 +23,9 @@ var snapshotID = regexp.MustCompile(`^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$`)
 // WithSharedSnapshot calls fn with a second read-only transaction on another connection of pool
 // that sees exactly what tx sees (tx's snapshot, exported with pg_export_snapshot and joined with
 // SET TRANSACTION SNAPSHOT), so that one read can run two statements at once, one on each
-// connection, over the same data. tx must be REPEATABLE READ or SERIALIZABLE. When the pool is
-// smaller than SharedSnapshotMinConns, fn gets nil and runs everything on tx. tx and second may be
+// connection, over the same data: all of tx's statements when it is REPEATABLE READ or SERIALIZABLE,
+// a READ COMMITTED tx's as of this call (rows it has not locked may change after). When the pool
+// is smaller than SharedSnapshotMinConns, fn gets nil and runs everything on tx. tx and second may be
 // used from two goroutines at once, each by one.
 func WithSharedSnapshot(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx, fn func(second pgx.Tx) error) error {
 	if pool.Config().MaxConns < SharedSnapshotMinConns {
