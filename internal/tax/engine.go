@@ -936,14 +936,16 @@ func (e *Engine) names() {
 	}
 }
 
-// presize reserves result capacity (1.25 pieces per transaction) so that the large result slices are
-// rarely regrown and copied while computing, and the lot arena for one open lot per 8 transactions,
+// presize reserves result capacity (1.25 pieces per transaction, one derived acquisition per 16) so
+// that the large result slices are rarely regrown and copied while computing (each copy on a fresh
+// engine is memory touched for the first time), and the lot arena for one open lot per 8 transactions,
 // up to 16k lots (it doubles from there: a mixed ledger keeps a few thousand lots open, and a larger
 // arena that is not used would still be cleared when the heap reuses memory for it); a reused Engine
 // keeps its capacity.
 func (e *Engine) presize(txs int) {
 	out := txs + txs/4 + 64
 	inc := txs/4 + 64
+	der := txs/16 + 64
 	if lots := min(txs/8, 1<<14) + 64; cap(e.lots) < lots { // keeping the lots a checkpoint restored
 		e.lots = append(make([]lotRec, 0, lots), e.lots...)
 	}
@@ -952,6 +954,9 @@ func (e *Engine) presize(txs int) {
 	}
 	if cap(e.res.Income) < inc {
 		e.res.Income = makeSlab[Income](inc)
+	}
+	if cap(e.res.Derived) < der {
+		e.res.Derived = append(makeSlab[Derived](der), e.res.Derived...)
 	}
 }
 

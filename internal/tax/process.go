@@ -47,7 +47,7 @@ func (e *Engine) exec(c *tcls, tr *Transfer, t int64) {
 			e.warnTransfer(WarnMissingPrice, tr, t, c.asset, c.to, tr.Quantity)
 		}
 		if c.adj.Sign() != 0 || (c.hasValue && (!tr.HasFiatValue || c.value.Cmp(tr.FiatValue) != 0)) { // rare: a swap leg valued, a crypto fee added
-			e.res.Derived = append(e.res.Derived, Derived{TransferID: tr.ID, Value: c.value, HasValue: c.hasValue, Basis: basis})
+			e.res.Derived = append(growSlab(e.res.Derived), Derived{TransferID: tr.ID, Value: c.value, HasValue: c.hasValue, Basis: basis})
 		}
 		acq := t
 		if !tr.AcquiredAt.IsZero() {

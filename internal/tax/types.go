@@ -399,8 +399,8 @@ type Warning struct {
 
 // Result is the engine's output. Slices are in deterministic order: disposals and income in processing
 // order, lots by account, asset, acquisition time and lot id, years ascending.
-// Disposals and Income may have capacity beyond their length; what lies there is unspecified (the
-// engine does not clear memory it has not written: see makeSlab).
+// Disposals, Income and Derived may have capacity beyond their length; what lies there is
+// unspecified (the engine does not clear memory it has not written: see makeSlab).
 type Result struct {
 	Assets    []string      `json:"assets"`   // names for Ref fields, in first-seen order
 	Accounts  []string      `json:"accounts"` // names for Ref fields; [0] is ""
