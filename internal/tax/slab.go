@@ -21,8 +21,12 @@ const slabMin = 8 << 20
 //     2 MiB huge page (madvise(MADV_HUGEPAGE)) is zeroed whole at its first touch (on a host short of
 //     free huge pages, after compacting memory for it), evicting the cache before the engine writes
 //     the same 2 MiB again; measured on a fresh million-transaction engine, the 4 KiB pages cost about
-//     half as much CPU, although they fault 40,000 times instead of a hundred. So a slab is not
-//     advised huge.
+//     half as much CPU, although they fault 40,000 times instead of a hundred. On a virtual machine
+//     that reports free memory to its host (virtio-balloon free page reporting) it is worse: a free
+//     2 MiB block is usually memory the host has taken back, so its first touch also waits for the
+//     host to supply it again, while 4 KiB pages come first from recently freed memory the host
+//     still backs (a fresh process writing 192 MB: 1.0-1.4 s in huge pages, 0.15-0.3 s in 4 KiB
+//     pages). So a slab is not advised huge.
 //   - Heap memory a garbage collection freed: make would clear all of it before the engine writes it
 //     (160 MB of memclr), touching every page twice.
 //
