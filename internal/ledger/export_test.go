@@ -34,7 +34,7 @@ func SummaryReadsResultRows(ctx context.Context, l *Ledger, scope auth.ClientSco
 	}
 	var ok bool
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if !f.answeredByResultRows() && !f.assetsInDates(fc, f.summaryWhere(fc)) {
+		if _, inDates := f.assetsInDates(fc, f.summaryWhere(fc)); !f.answeredByResultRows() && !inDates {
 			return nil
 		}
 		_, _, ok, err = resultRowsAnswer(ctx, tx, scope.ClientID(), st)

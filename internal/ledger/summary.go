@@ -146,14 +146,19 @@ func partsTotalsQuery(denied sq.Sqlizer, parts ...sq.Sqlizer) (string, []any, er
 }
 
 // assetsInDates says whether f's condition (where) is one of assets transferred within dates, and
-// nothing else but the include flags: the filter assetsInDatesSummaryQuery answers.
-func (f *TxFilter) assetsInDates(fc *filterCtx, where sq.And) bool {
+// nothing else but the include flags: the filter assetsInDatesSummaryQuery answers. It returns the
+// condition less the assets' (which the transactions found by their transfers of the assets meet).
+func (f *TxFilter) assetsInDates(fc *filterCtx, where sq.And) (sq.And, bool) {
 	if len(f.AssetIDs) == 0 || f.AssetMode == ModeExclude || f.StartDate == nil || f.EndDate == nil {
-		return false
+		return nil, false
 	}
 	alone := TxFilter{AssetIDs: f.AssetIDs, AssetMode: f.AssetMode, StartDate: f.StartDate, EndDate: f.EndDate,
 		IncludeHidden: f.IncludeHidden, IncludeFailed: f.IncludeFailed, IncludeSpam: f.IncludeSpam}
-	return sameWhere(where, alone.summaryWhere(fc))
+	if !sameWhere(where, alone.summaryWhere(fc)) {
+		return nil, false
+	}
+	alone.AssetIDs = nil
+	return alone.summaryWhere(fc), true
 }
 
 // rowlessOfAssetsSQL is the transactions with a transfer of the assets ($2) within the dates
@@ -166,18 +171,19 @@ const rowlessOfAssetsSQL = `t.id = ANY(ARRAY(SELECT tr.transaction_id FROM trans
 	AND NOT EXISTS (SELECT 1 FROM tax_transaction_results x WHERE x.result_set_id = ? AND x.transaction_id = tr.transaction_id
 		AND x.occurred_at >= ? AND x.occurred_at < ?)))`
 
-// assetsInDatesSummaryQuery totals the matches of an asset filter within dates (assetsInDates) in
-// three parts, none of which looks a result row up per match: the result rows of the dates
-// (tax_transaction_results_time_idx) hashed against the assets' transfers of the dates, the clean
-// matches without a row from the ledger (rowlessOfAssetsSQL: a fifth of them in a generated
-// ledger), and the dirty ones. A clean transaction's row has its time, so the rows of the dates are
-// those of the clean transactions within them, and one without a row among them has none.
-func assetsInDatesSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *TxFilter, where sq.And, denied sq.Sqlizer) (string, []any, error) {
+// assetsInDatesSummaryQuery totals the matches of an asset filter within dates (where; rest is it
+// less the assets', see assetsInDates) in three parts, none of which looks a result row up per
+// match: the result rows of the dates (tax_transaction_results_time_idx) hashed against the assets'
+// transfers of the dates, the clean matches without a row from the ledger (rowlessOfAssetsSQL: a
+// fifth of them in a generated ledger), and the dirty ones. A clean transaction's row has its time,
+// so the rows of the dates are those of the clean transactions within them, and one without a row
+// among them has none.
+func assetsInDatesSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *TxFilter, where, rest sq.And, denied sq.Sqlizer) (string, []any, error) {
 	// "ON false": a transaction without a row, r's columns all NULL as in the ledger's left join
 	rowless := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn(client)).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON false").
-		Where(sq.Expr("NOT (t.id = ANY(?))", dirty)).
-		Where(sq.Expr(rowlessOfAssetsSQL, client, f.AssetIDs, *f.StartDate, *f.EndDate, rs, *f.StartDate, *f.EndDate)).Where(where)
+		Where(sq.Expr(rowlessOfAssetsSQL, client, f.AssetIDs, *f.StartDate, *f.EndDate, rs, *f.StartDate, *f.EndDate)).
+		Where(sq.Expr("NOT (t.id = ANY(?))", dirty)).Where(rest)
 	return partsTotalsQuery(denied, append(resultRowsParts(client, rs, dirty, where), rowless)...)
 }
 
@@ -225,7 +231,8 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		var rs uuid.UUID
 		var dirty []uuid.UUID
 		ok := false
-		if rows && (f.answeredByResultRows() || unfiltered || f.assetsInDates(fc, where)) {
+		rest, inDates := f.assetsInDates(fc, where)
+		if rows && (f.answeredByResultRows() || unfiltered || inDates) {
 			if rs, dirty, ok, err = resultRowsAnswer(ctx, tx, client, st); err != nil {
 				return err
 			}
@@ -243,8 +250,8 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		switch {
 		case ok && f.answeredByResultRows():
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
-		case ok && f.assetsInDates(fc, where):
-			sqlText, args, err = assetsInDatesSummaryQuery(client, rs, dirty, &f, where, denied)
+		case ok && inDates:
+			sqlText, args, err = assetsInDatesSummaryQuery(client, rs, dirty, &f, where, rest, denied)
 		default:
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
