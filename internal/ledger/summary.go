@@ -12,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 )
 
@@ -126,7 +127,7 @@ func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, w
 func resultRowsParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And) []sq.Sqlizer {
 	clean := sq.Select(matchColumns, "r.fees").Column(unlabeledColumn(client)).From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
 		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rs, dirty)).Where(where)
-	edited := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn(client)).From("transactions t").
+	edited := sq.Select(matchColumns, feesOfTransaction+" AS fees").Column(unlabeledColumn(client)).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs).
 		Where(sq.Expr("t.id = ANY(?)", dirty)).Where(where)
 	return []sq.Sqlizer{clean, edited}
@@ -171,20 +172,67 @@ const rowlessOfAssetsSQL = `t.id = ANY(ARRAY(SELECT tr.transaction_id FROM trans
 	AND NOT EXISTS (SELECT 1 FROM tax_transaction_results x WHERE x.result_set_id = ? AND x.transaction_id = tr.transaction_id
 		AND x.occurred_at >= ? AND x.occurred_at < ?)))`
 
-// assetsInDatesSummaryQuery totals the matches of an asset filter within dates (where; rest is it
-// less the assets', see assetsInDates) in three parts, none of which looks a result row up per
-// match: the result rows of the dates (tax_transaction_results_time_idx) hashed against the assets'
-// transfers of the dates, the clean matches without a row from the ledger (rowlessOfAssetsSQL: a
-// fifth of them in a generated ledger), and the dirty ones. A clean transaction's row has its time,
-// so the rows of the dates are those of the clean transactions within them, and one without a row
-// among them has none.
-func assetsInDatesSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *TxFilter, where, rest sq.And, denied sq.Sqlizer) (string, []any, error) {
+// assetsInDatesParts are the matches of an asset filter within dates (where; rest is it less the
+// assets', see assetsInDates) in three parts, none of which looks a result row up per match: the
+// result rows of the dates (tax_transaction_results_time_idx) hashed against the assets' transfers
+// of the dates (rows), and the clean matches without a row from the ledger (rowlessOfAssetsSQL: a
+// fifth of them in a generated ledger) with the dirty ones (others). A clean transaction's row has
+// its time, so the rows of the dates are those of the clean transactions within them, and one
+// without a row among them has none.
+func assetsInDatesParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *TxFilter, where, rest sq.And) (rows, others []sq.Sqlizer) {
+	withRows := resultRowsParts(client, rs, dirty, where)
 	// "ON false": a transaction without a row, r's columns all NULL as in the ledger's left join
-	rowless := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn(client)).From("transactions t").
+	rowless := sq.Select(matchColumns, feesOfTransaction+" AS fees").Column(unlabeledColumn(client)).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON false").
 		Where(sq.Expr(rowlessOfAssetsSQL, client, f.AssetIDs, *f.StartDate, *f.EndDate, rs, *f.StartDate, *f.EndDate)).
 		Where(sq.Expr("NOT (t.id = ANY(?))", dirty)).Where(rest)
-	return partsTotalsQuery(denied, append(resultRowsParts(client, rs, dirty, where), rowless)...)
+	return withRows[:1], []sq.Sqlizer{rowless, withRows[1]}
+}
+
+// assetsInDatesSummary adds the totals of assetsInDatesParts to s: the result rows on tx and the
+// others at the same time on a second connection in tx's snapshot when the pool has room for one
+// (store.WithSharedSnapshot), each about half the work at a million transactions. Every total is
+// a sum or a count over disjoint parts, so the two add up.
+func (l *Ledger) assetsInDatesSummary(ctx context.Context, tx pgx.Tx, rows, others []sq.Sqlizer, denied sq.Sqlizer, s *TxSummary) error {
+	return store.WithSharedSnapshot(ctx, l.pool, tx, func(second pgx.Tx) error {
+		if second == nil {
+			return totalOn(ctx, tx, denied, s, append(rows, others...)...)
+		}
+		if err := db.New(second).SetSummarySettings(ctx); err != nil {
+			return err
+		}
+		var other TxSummary
+		done := make(chan error, 1)
+		go func() { done <- totalOn(ctx, second, denied, &other, others...) }()
+		err := totalOn(ctx, tx, denied, s, rows...)
+		if err2 := <-done; err == nil {
+			err = err2
+		}
+		if err != nil {
+			return err
+		}
+		s.add(other)
+		return nil
+	})
+}
+
+// totalOn scans the totals of parts (partsTotalsQuery) read in q into s.
+func totalOn(ctx context.Context, q pgx.Tx, denied sq.Sqlizer, s *TxSummary, parts ...sq.Sqlizer) error {
+	sqlText, args, err := partsTotalsQuery(denied, parts...)
+	if err != nil {
+		return err
+	}
+	return scanSummary(q.QueryRow(ctx, sqlText, customPlan(args)...), s)
+}
+
+// add adds o's totals to s's.
+func (s *TxSummary) add(o TxSummary) {
+	s.TransactionCount, s.DisposalCount = s.TransactionCount+o.TransactionCount, s.DisposalCount+o.DisposalCount
+	s.Proceeds, s.Basis, s.Gain = s.Proceeds.Add(o.Proceeds), s.Basis.Add(o.Basis), s.Gain.Add(o.Gain)
+	s.ShortTermGain, s.LongTermGain = s.ShortTermGain.Add(o.ShortTermGain), s.LongTermGain.Add(o.LongTermGain)
+	s.Income, s.Fees, s.Denied = s.Income.Add(o.Income), s.Fees.Add(o.Fees), s.Denied.Add(o.Denied)
+	s.Unlabeled, s.Reviewed = s.Unlabeled+o.Unlabeled, s.Reviewed+o.Reviewed
+	s.MissingBasis, s.NegativeBalance = s.MissingBasis+o.MissingBasis, s.NegativeBalance+o.NegativeBalance
 }
 
 // summaryWhere is f's condition as a summary reads it (filterCtx.assetDates).
@@ -220,7 +268,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 				denied, superficial = sq.Expr(deniedOfMatches, *st.ResultSetID), true
 			}
 		}
-		// total runs a summary query in tx: the one place this file sends SQL of its own
+		// total runs a summary query in tx (totalOn, one of parts, on either connection)
 		total := func(sqlText string, args []any, err error, s *TxSummary) error {
 			if err != nil {
 				return err
@@ -251,7 +299,8 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		case ok && f.answeredByResultRows():
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		case ok && inDates:
-			sqlText, args, err = assetsInDatesSummaryQuery(client, rs, dirty, &f, where, rest, denied)
+			rows, others := assetsInDatesParts(client, rs, dirty, &f, where, rest)
+			return l.assetsInDatesSummary(ctx, tx, rows, others, denied, &s)
 		default:
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}

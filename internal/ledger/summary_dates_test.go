@@ -13,6 +13,7 @@ import (
 	"taxd/internal/auth"
 	"taxd/internal/ledger"
 	"taxd/internal/recalc"
+	"taxd/internal/store"
 	"taxd/internal/testfactory"
 )
 
@@ -141,6 +142,11 @@ func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
 		}
 		return n
 	}
+	small, err := store.Open(b.ctx, b.pool.Config().ConnString()+"&pool_max_conns=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(small.Close)
 	check := func(stage string, wantRows bool) {
 		t.Helper()
 		for i, f := range filters {
@@ -161,6 +167,14 @@ func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
 			}
 			if diff := summaryDiff(got, want); diff != "" {
 				t.Errorf("%s, filter %d: %s", stage, i, diff)
+			}
+			// on one connection (a pool with no room for a second, store.WithSharedSnapshot)
+			alone, err := ledger.New(small).Summary(b.ctx, scope, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := summaryDiff(alone, want); diff != "" {
+				t.Errorf("%s, filter %d, one connection: %s", stage, i, diff)
 			}
 			if n := count(f); got.TransactionCount != n {
 				t.Errorf("%s, filter %d: %d transactions, the model has %d", stage, i, got.TransactionCount, n)
