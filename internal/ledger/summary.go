@@ -195,25 +195,30 @@ func assetsInDatesParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *Tx
 		JoinClause("LEFT JOIN tax_transaction_results r ON false").
 		Where(sq.Expr(rowlessOfAssetsSQL, client, f.AssetIDs, *f.StartDate, *f.EndDate, rs, *f.StartDate, *f.EndDate)).
 		Where(sq.Expr("NOT (t.id = ANY(?))", dirty)).Where(rest)
-	return withRows[:1], []sq.Sqlizer{rowless, withRows[1]}
+	return withRows[:1:1], []sq.Sqlizer{rowless, withRows[1]}
 }
 
 // assetsInDatesSummary adds the totals of assetsInDatesParts to s: the result rows on tx and the
 // others at the same time on a second connection in tx's snapshot when the pool has room for one
 // (store.WithSharedSnapshot), each about half the work at a million transactions. Every total is
 // a sum or a count over disjoint parts, so the two add up.
-func (l *Ledger) assetsInDatesSummary(ctx context.Context, tx pgx.Tx, rows, others []sq.Sqlizer, denied sq.Sqlizer, s *TxSummary) error {
+func (l *Ledger) assetsInDatesSummary(ctx context.Context, tx pgx.Tx, rows, others []sq.Sqlizer, denied sq.Sqlizer, s *TxSummary,
+	totalIn func(q pgx.Tx, sqlText string, args []any, err error, s *TxSummary) error) error {
+	totalOn := func(q pgx.Tx, s *TxSummary, parts []sq.Sqlizer) error {
+		sqlText, args, err := partsTotalsQuery(denied, parts...)
+		return totalIn(q, sqlText, args, err, s)
+	}
 	return store.WithSharedSnapshot(ctx, l.pool, tx, func(second pgx.Tx) error {
 		if second == nil {
-			return totalOn(ctx, tx, denied, s, append(rows, others...)...)
+			return totalOn(tx, s, append(rows, others...))
 		}
 		if err := db.New(second).SetSummarySettings(ctx); err != nil {
 			return err
 		}
 		var other TxSummary
 		done := make(chan error, 1)
-		go func() { done <- totalOn(ctx, second, denied, &other, others...) }()
-		err := totalOn(ctx, tx, denied, s, rows...)
+		go func() { done <- totalOn(second, &other, others) }()
+		err := totalOn(tx, s, rows)
 		if err2 := <-done; err == nil {
 			err = err2
 		}
@@ -223,15 +228,6 @@ func (l *Ledger) assetsInDatesSummary(ctx context.Context, tx pgx.Tx, rows, othe
 		s.add(other)
 		return nil
 	})
-}
-
-// totalOn scans the totals of parts (partsTotalsQuery) read in q into s.
-func totalOn(ctx context.Context, q pgx.Tx, denied sq.Sqlizer, s *TxSummary, parts ...sq.Sqlizer) error {
-	sqlText, args, err := partsTotalsQuery(denied, parts...)
-	if err != nil {
-		return err
-	}
-	return scanSummary(q.QueryRow(ctx, sqlText, customPlan(args)...), s)
 }
 
 // add adds o's totals to s's.
@@ -277,12 +273,16 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 				denied, superficial = sq.Expr(deniedOfMatches, *st.ResultSetID), true
 			}
 		}
-		// total runs a summary query in tx (totalOn, one of parts, on either connection)
-		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+		// totalIn runs a summary query in q (tx, or a second connection in its snapshot): the one
+		// place this file sends SQL of its own; total runs one in tx
+		totalIn := func(q pgx.Tx, sqlText string, args []any, err error, s *TxSummary) error {
 			if err != nil {
 				return err
 			}
-			return scanSummary(tx.QueryRow(ctx, sqlText, customPlan(args)...), s)
+			return scanSummary(q.QueryRow(ctx, sqlText, customPlan(args)...), s)
+		}
+		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+			return totalIn(tx, sqlText, args, err, s)
 		}
 		unfiltered := isUnfiltered(client, st, where)
 		var rs uuid.UUID
@@ -309,7 +309,7 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		case ok && inDates:
 			rows, others := assetsInDatesParts(client, rs, dirty, &f, where, rest)
-			return l.assetsInDatesSummary(ctx, tx, rows, others, denied, &s)
+			return l.assetsInDatesSummary(ctx, tx, rows, others, denied, &s, totalIn)
 		default:
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
