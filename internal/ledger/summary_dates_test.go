@@ -23,9 +23,17 @@ import (
 // client's wallets, transactions on and around the year's edges), before any run, after runs and
 // while edits (moves across the year's edge, labels, hiding, deleting, fee values, a transfer of
 // another asset) are dirty, it equals the summary joined from the ledger for every filter, and its
-// count is the count of a model of the ledger kept beside it.
+// count is the count of a model of the ledger kept beside it. Under CA's rules the losses denied
+// on the matches' disposals are compared too.
 func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
+	for _, country := range []string{"US", "CA"} {
+		t.Run(country, func(t *testing.T) { summaryOfAssetsInDatesFollowsTheLedger(t, country) })
+	}
+}
+
+func summaryOfAssetsInDatesFollowsTheLedger(t *testing.T, country string) {
 	b := setup(t)
+	testfactory.Exec(t, b.pool, `UPDATE clients SET country = $2 WHERE id = $1`, b.client, country)
 	scope := auth.JobScope(b.client, "test")
 	btc, sol, exch := uuid.New(), uuid.New(), uuid.New()
 	testfactory.Asset(t, b.pool, b.client, testfactory.AssetID(btc), testfactory.Coin("bitcoin:native", "BTC"))
@@ -147,6 +155,7 @@ func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(small.Close)
+	denied := false // some filter's matches have a denied loss
 	check := func(stage string, wantRows bool) {
 		t.Helper()
 		for i, f := range filters {
@@ -176,6 +185,7 @@ func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
 			if diff := summaryDiff(alone, want); diff != "" {
 				t.Errorf("%s, filter %d, one connection: %s", stage, i, diff)
 			}
+			denied = denied || !want.Denied.IsZero()
 			if n := count(f); got.TransactionCount != n {
 				t.Errorf("%s, filter %d: %d transactions, the model has %d", stage, i, got.TransactionCount, n)
 			}
@@ -262,5 +272,8 @@ func TestSummaryOfAssetsInDatesFollowsTheLedger(t *testing.T) {
 		check(stage+", dirty", true)
 		run()
 		check(stage+", recalculated", true)
+	}
+	if denied != (country == "CA") {
+		t.Errorf("under %s, a denied loss among the matches: %v", country, denied)
 	}
 }
