@@ -156,7 +156,7 @@ func partsTotalsQuery(denied sq.Sqlizer, parts ...sq.Sqlizer) (string, []any, er
 }
 
 // assetsInDates says whether f's condition (where) is one of assets transferred within dates, and
-// nothing else but the include flags: the filter assetsInDatesSummaryQuery answers. It returns the
+// nothing else but the include flags: the filter assetsInDatesParts answers. It returns the
 // condition less the assets' (which the transactions found by their transfers of the assets meet).
 func (f *TxFilter) assetsInDates(fc *filterCtx, where sq.And) (sq.And, bool) {
 	if len(f.AssetIDs) == 0 || f.AssetMode == ModeExclude || f.StartDate == nil || f.EndDate == nil {
@@ -174,7 +174,7 @@ func (f *TxFilter) assetsInDates(fc *filterCtx, where sq.And) (sq.And, bool) {
 // rowlessOfAssetsSQL is the transactions with a transfer of the assets ($2) within the dates
 // ($3, $4) and no result row of set $5 within them, taken whole first (an array) so that they
 // are looked up by key: the asset's transfers of the dates from transfers_asset_time_idx, less the
-// set's rows of the dates from tax_transaction_results_time_idx, both index-only. Its
+// set's rows of the dates from tax_transaction_results_time_idx, both read from the index alone. Its
 // arguments are the client, the assets, the dates, the set and the dates again.
 const rowlessOfAssetsSQL = `t.id = ANY(ARRAY(SELECT tr.transaction_id FROM transfers tr
 	WHERE tr.client_id = ? AND tr.asset_id = ANY(?) AND tr.occurred_at >= ? AND tr.occurred_at < ?
@@ -308,8 +308,8 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		case ok && f.answeredByResultRows():
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
 		case ok && inDates:
-			rows, others := assetsInDatesParts(client, rs, dirty, &f, where, rest)
-			return l.assetsInDatesSummary(ctx, tx, rows, others, denied, &s, totalIn)
+			withRows, others := assetsInDatesParts(client, rs, dirty, &f, where, rest)
+			return l.assetsInDatesSummary(ctx, tx, withRows, others, denied, &s, totalIn)
 		default:
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
