@@ -3380,6 +3380,12 @@ CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction
 CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE has_negative_balance;
 
 --
+-- Name: tax_transaction_results_time_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX tax_transaction_results_time_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id);
+
+--
 -- Name: tax_transaction_results_value_figures_idx; Type: INDEX; Schema: public; Owner: -
 --
 

@@ -28,9 +28,13 @@ func SummaryReadsResultRows(ctx context.Context, l *Ledger, scope auth.ClientSco
 	if err != nil {
 		return false, err
 	}
+	fc, err := l.filterCtx(ctx, scope.ClientID(), st, f)
+	if err != nil {
+		return false, err
+	}
 	var ok bool
 	err = pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
-		if !f.answeredByResultRows() {
+		if _, inDates := f.assetsInDates(fc, f.summaryWhere(fc)); !f.answeredByResultRows() && !inDates {
 			return nil
 		}
 		_, _, ok, err = resultRowsAnswer(ctx, tx, scope.ClientID(), st)

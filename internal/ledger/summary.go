@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"time"
 
 	sq "github.com/Masterminds/squirrel"
@@ -11,6 +12,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"taxd/gen/db"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 )
 
@@ -33,6 +35,15 @@ import (
 // plus the dirty transactions and the few linked or spam-only ones from the ledger (keptSummary).
 // hasIncome, alone or with providers, is answered the same way from the income rows' totals kept
 // per result set and account by triggers on the result rows (keptIncomeSummary).
+//
+// An asset filter within dates (alone: assetsInDates) matches transactions without a result row as
+// well, so the rows answer only for those that have one: the clean matches with a row are the
+// set's rows of those dates (a range of tax_transaction_results_time_idx) hashed against the
+// assets' transfers of the dates; those without one are the same transfers less those rows, read
+// from the ledger by key; the dirty ones come from the ledger as above (assetsInDatesParts). The
+// ledger's join looked each match's row up by key (3-4 µs a match: 30k of them for one coin in a
+// year at a million transactions). The rows and the others are summed at the same time on two
+// connections in one snapshot.
 
 // summaryDirtyMax is how many dirty marks the summary reads from the ledger beside the result rows;
 // with more (a fresh import), it joins the whole ledger as before.
@@ -116,14 +127,117 @@ func fewByKey(st LedgerState, where sq.And) sq.SelectBuilder {
 // resultRowsSummaryQuery totals f's matches from the result rows of clean transactions and from the
 // ledger for the dirty ones, fees included.
 func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And, denied sq.Sqlizer) (string, []any, error) {
+	return partsTotalsQuery(denied, resultRowsParts(client, rs, dirty, where)...)
+}
+
+// resultRowsParts are the matches of where among the result rows of clean transactions (each row as
+// its transaction) and among the dirty transactions, read from the ledger; each part has
+// matchColumns, the fees and the unlabeled column.
+func resultRowsParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And) []sq.Sqlizer {
 	clean := sq.Select(matchColumns, "r.fees").Column(unlabeledColumn(client)).From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
 		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rs, dirty)).Where(where)
-	edited := sq.Select(matchColumns, feesOfTransaction).Column(unlabeledColumn(client)).From("transactions t").
+	edited := sq.Select(matchColumns, feesOfTransaction+" AS fees").Column(unlabeledColumn(client)).From("transactions t").
 		JoinClause("LEFT JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id", rs).
 		Where(sq.Expr("t.id = ANY(?)", dirty)).Where(where)
+	return []sq.Sqlizer{clean, edited}
+}
+
+// partsTotalsQuery totals the matches of disjoint parts (resultRowsParts' columns) with the denied
+// column given.
+func partsTotalsQuery(denied sq.Sqlizer, parts ...sq.Sqlizer) (string, []any, error) {
+	union := "?" + strings.Repeat(" UNION ALL ?", len(parts)-1)
+	args := make([]any, len(parts))
+	for i, p := range parts {
+		args[i] = p
+	}
 	return psql.Select(summaryColumns...).Column("coalesce(sum(m.fees), 0)").Column(denied).From("m").
-		PrefixExpr(sq.Expr("WITH m AS (? UNION ALL ?)", clean, edited)). // read once: not materialized (a third of the CPU)
+		PrefixExpr(sq.Expr("WITH m AS ("+union+")", args...)). // read once: not materialized (a third of the CPU)
 		ToSql()
+}
+
+// assetsInDates says whether f's condition (where) is one of assets transferred within dates, and
+// nothing else but the include flags: the filter assetsInDatesParts answers. It returns the
+// condition less the assets' (which the transactions found by their transfers of the assets meet).
+func (f *TxFilter) assetsInDates(fc *filterCtx, where sq.And) (sq.And, bool) {
+	if len(f.AssetIDs) == 0 || f.AssetMode == ModeExclude || f.StartDate == nil || f.EndDate == nil {
+		return nil, false
+	}
+	alone := TxFilter{AssetIDs: f.AssetIDs, AssetMode: f.AssetMode, StartDate: f.StartDate, EndDate: f.EndDate,
+		IncludeHidden: f.IncludeHidden, IncludeFailed: f.IncludeFailed, IncludeSpam: f.IncludeSpam}
+	if !sameWhere(where, alone.summaryWhere(fc)) {
+		return nil, false
+	}
+	alone.AssetIDs = nil
+	return alone.summaryWhere(fc), true
+}
+
+// rowlessOfAssetsSQL is the transactions with a transfer of the assets ($2) within the dates
+// ($3, $4) and no result row of set $5 within them, taken whole first (an array) so that they
+// are looked up by key: the asset's transfers of the dates from transfers_asset_time_idx, less the
+// set's rows of the dates from tax_transaction_results_time_idx, both read from the index alone. Its
+// arguments are the client, the assets, the dates, the set and the dates again.
+const rowlessOfAssetsSQL = `t.id = ANY(ARRAY(SELECT tr.transaction_id FROM transfers tr
+	WHERE tr.client_id = ? AND tr.asset_id = ANY(?) AND tr.occurred_at >= ? AND tr.occurred_at < ?
+	AND NOT EXISTS (SELECT 1 FROM tax_transaction_results x WHERE x.result_set_id = ? AND x.transaction_id = tr.transaction_id
+		AND x.occurred_at >= ? AND x.occurred_at < ?)))`
+
+// assetsInDatesParts are the matches of an asset filter within dates (where; rest is it less the
+// assets', see assetsInDates) in three parts, none of which looks a result row up per match: the
+// result rows of the dates (tax_transaction_results_time_idx) hashed against the assets' transfers
+// of the dates (rows), and the clean matches without a row from the ledger (rowlessOfAssetsSQL: a
+// fifth of them in a generated ledger) with the dirty ones (others). A clean transaction's row has
+// its time, so the rows of the dates are those of the clean transactions within them, and one
+// without a row among them has none.
+func assetsInDatesParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, f *TxFilter, where, rest sq.And) (rows, others []sq.Sqlizer) {
+	withRows := resultRowsParts(client, rs, dirty, where)
+	// "ON false": a transaction without a row, r's columns all NULL as in the ledger's left join
+	rowless := sq.Select(matchColumns, feesOfTransaction+" AS fees").Column(unlabeledColumn(client)).From("transactions t").
+		JoinClause("LEFT JOIN tax_transaction_results r ON false").
+		Where(sq.Expr(rowlessOfAssetsSQL, client, f.AssetIDs, *f.StartDate, *f.EndDate, rs, *f.StartDate, *f.EndDate)).
+		Where(sq.Expr("NOT (t.id = ANY(?))", dirty)).Where(rest)
+	return withRows[:1:1], []sq.Sqlizer{rowless, withRows[1]}
+}
+
+// assetsInDatesSummary adds the totals of assetsInDatesParts to s: the result rows on tx and the
+// others at the same time on a second connection in tx's snapshot when the pool has room for one
+// (store.WithSharedSnapshot), each about half the work at a million transactions. Every total is
+// a sum or a count over disjoint parts, so the two add up.
+func (l *Ledger) assetsInDatesSummary(ctx context.Context, tx pgx.Tx, rows, others []sq.Sqlizer, denied sq.Sqlizer, s *TxSummary,
+	totalIn func(q pgx.Tx, sqlText string, args []any, err error, s *TxSummary) error) error {
+	totalOn := func(q pgx.Tx, s *TxSummary, parts []sq.Sqlizer) error {
+		sqlText, args, err := partsTotalsQuery(denied, parts...)
+		return totalIn(q, sqlText, args, err, s)
+	}
+	return store.WithSharedSnapshot(ctx, l.pool, tx, func(second pgx.Tx) error {
+		if second == nil {
+			return totalOn(tx, s, append(rows, others...))
+		}
+		if err := db.New(second).SetSummarySettings(ctx); err != nil {
+			return err
+		}
+		var other TxSummary
+		done := make(chan error, 1)
+		go func() { done <- totalOn(second, &other, others) }()
+		err := totalOn(tx, s, rows)
+		if err2 := <-done; err == nil {
+			err = err2
+		}
+		if err != nil {
+			return err
+		}
+		s.add(other)
+		return nil
+	})
+}
+
+// add adds o's totals to s's.
+func (s *TxSummary) add(o TxSummary) {
+	s.TransactionCount, s.DisposalCount = s.TransactionCount+o.TransactionCount, s.DisposalCount+o.DisposalCount
+	s.Proceeds, s.Basis, s.Gain = s.Proceeds.Add(o.Proceeds), s.Basis.Add(o.Basis), s.Gain.Add(o.Gain)
+	s.ShortTermGain, s.LongTermGain = s.ShortTermGain.Add(o.ShortTermGain), s.LongTermGain.Add(o.LongTermGain)
+	s.Income, s.Fees, s.Denied = s.Income.Add(o.Income), s.Fees.Add(o.Fees), s.Denied.Add(o.Denied)
+	s.Unlabeled, s.Reviewed = s.Unlabeled+o.Unlabeled, s.Reviewed+o.Reviewed
+	s.MissingBasis, s.NegativeBalance = s.MissingBasis+o.MissingBasis, s.NegativeBalance+o.NegativeBalance
 }
 
 // summaryWhere is f's condition as a summary reads it (filterCtx.assetDates).
@@ -159,18 +273,23 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 				denied, superficial = sq.Expr(deniedOfMatches, *st.ResultSetID), true
 			}
 		}
-		// total runs a summary query in tx: the one place this file sends SQL of its own
-		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+		// totalIn runs a summary query in q (tx, or a second connection in its snapshot): the one
+		// place this file sends SQL of its own; total runs one in tx
+		totalIn := func(q pgx.Tx, sqlText string, args []any, err error, s *TxSummary) error {
 			if err != nil {
 				return err
 			}
-			return scanSummary(tx.QueryRow(ctx, sqlText, customPlan(args)...), s)
+			return scanSummary(q.QueryRow(ctx, sqlText, customPlan(args)...), s)
+		}
+		total := func(sqlText string, args []any, err error, s *TxSummary) error {
+			return totalIn(tx, sqlText, args, err, s)
 		}
 		unfiltered := isUnfiltered(client, st, where)
 		var rs uuid.UUID
 		var dirty []uuid.UUID
 		ok := false
-		if rows && (f.answeredByResultRows() || unfiltered) {
+		rest, inDates := f.assetsInDates(fc, where)
+		if rows && (f.answeredByResultRows() || unfiltered || inDates) {
 			if rs, dirty, ok, err = resultRowsAnswer(ctx, tx, client, st); err != nil {
 				return err
 			}
@@ -185,9 +304,13 @@ func (l *Ledger) summaryFrom(ctx context.Context, client uuid.UUID, st LedgerSta
 		if accounts, byAccount, income := f.keptIncome(fc, where); ok && income && !superficial {
 			return keptIncomeSummary(ctx, tx, client, st, rs, dirty, where, accounts, byAccount, &s, total)
 		}
-		if ok && f.answeredByResultRows() {
+		switch {
+		case ok && f.answeredByResultRows():
 			sqlText, args, err = resultRowsSummaryQuery(client, rs, dirty, where, denied)
-		} else {
+		case ok && inDates:
+			withRows, others := assetsInDatesParts(client, rs, dirty, &f, where, rest)
+			return l.assetsInDatesSummary(ctx, tx, withRows, others, denied, &s, totalIn)
+		default:
 			sqlText, args, err = ledgerSummaryQuery(client, st, where, denied)
 		}
 		return total(sqlText, args, err, &s)

@@ -242,7 +242,7 @@ func summaryDiff(got, want ledger.TxSummary) string {
 		{"disposals", decimal.NewFromInt(got.DisposalCount), decimal.NewFromInt(want.DisposalCount)},
 		{"proceeds", got.Proceeds, want.Proceeds}, {"basis", got.Basis, want.Basis}, {"gain", got.Gain, want.Gain},
 		{"short", got.ShortTermGain, want.ShortTermGain}, {"long", got.LongTermGain, want.LongTermGain},
-		{"income", got.Income, want.Income}, {"fees", got.Fees, want.Fees},
+		{"income", got.Income, want.Income}, {"fees", got.Fees, want.Fees}, {"denied", got.Denied, want.Denied},
 		{"unlabeled", decimal.NewFromInt(got.Unlabeled), decimal.NewFromInt(want.Unlabeled)},
 		{"reviewed", decimal.NewFromInt(got.Reviewed), decimal.NewFromInt(want.Reviewed)},
 		{"missing basis", decimal.NewFromInt(got.MissingBasis), decimal.NewFromInt(want.MissingBasis)},
