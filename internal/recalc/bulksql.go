@@ -325,39 +325,93 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 // storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of
 // x (the form the run's writers write them in), by the bytes of their field key.
 func storedRows(ctx context.Context, conn *pgconn.PgConn, cols []string, rows string, key int) (map[string][]byte, error) {
-	var out bytes.Buffer
-	if _, err := conn.CopyTo(ctx, &out, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
+	found := &copyRows{key: key, rows: map[string][]byte{}}
+	if _, err := conn.CopyTo(ctx, found, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
 		strings.Join(cols, ", x."), rows)); err != nil {
 		return nil, err
 	}
-	b := out.Bytes()
-	if !bytes.HasPrefix(b, pgcopy.Header) {
-		return nil, errors.New("stored rows: not a binary COPY stream")
-	}
-	b = b[len(pgcopy.Header):]
-	found := map[string][]byte{}
-	for len(b) >= 2 && int16(binary.BigEndian.Uint16(b)) >= 0 {
-		k, end, err := rowField(b, key)
-		if err != nil {
-			return nil, err
-		}
-		found[string(k)] = b[:end:end]
-		b = b[end:]
-	}
-	if len(b) < 2 {
+	if !found.ended {
 		return nil, errors.New("stored rows: truncated")
 	}
-	return found, nil
+	return found.rows, nil
 }
 
-// rowField returns field k of the binary COPY row at the start of b and the row's length.
+// copyRows takes the rows of a binary COPY stream as it arrives, by the bytes of their field key.
+// The stream is kept in chunks that never move once a row in them is taken (a buffer that grows
+// by doubling copied and cleared the stream again and again: at a million transactions most of
+// the Go time of reading the stored tail), so each row stays where it arrived.
+type copyRows struct {
+	key    int
+	rows   map[string][]byte
+	chunk  []byte // the stream's latest part
+	from   int    // where the bytes of chunk not yet taken start
+	header bool   // the header was read
+	ended  bool   // the trailer was read
+}
+
+// copyChunk is the size of copyRows' chunks: a few hundred rows.
+const copyChunk = 1 << 17
+
+func (c *copyRows) Write(p []byte) (int, error) {
+	if c.ended {
+		return 0, errors.New("stored rows: data after the trailer")
+	}
+	if len(c.chunk)+len(p) > cap(c.chunk) { // a new chunk, from the row not taken yet
+		rest := c.chunk[c.from:]
+		c.chunk = append(make([]byte, 0, max(copyChunk, 2*(len(rest)+len(p)))), rest...)
+		c.from = 0
+	}
+	c.chunk = append(c.chunk, p...)
+	b := c.chunk[c.from:]
+	if !c.header {
+		if len(b) < len(pgcopy.Header) {
+			return len(p), nil
+		}
+		if !bytes.HasPrefix(b, pgcopy.Header) {
+			return 0, errors.New("stored rows: not a binary COPY stream")
+		}
+		b, c.header = b[len(pgcopy.Header):], true
+		c.from += len(pgcopy.Header)
+	}
+	for len(b) >= 2 {
+		if int16(binary.BigEndian.Uint16(b)) < 0 {
+			if len(b) > 2 {
+				return 0, errors.New("stored rows: data after the trailer")
+			}
+			c.ended = true
+			break
+		}
+		k, end, err := rowField(b, c.key)
+		if errors.Is(err, errRowTruncated) {
+			break // the rest of the row comes with the next part
+		}
+		if err != nil {
+			return 0, err
+		}
+		c.rows[string(k)] = b[:end:end]
+		b = b[end:]
+		c.from += end
+	}
+	return len(p), nil
+}
+
+var errRowTruncated = errors.New("stored rows: truncated")
+
+// rowField returns field k of the binary COPY row at the start of b and the row's length;
+// errRowTruncated when b ends inside the row.
 func rowField(b []byte, k int) ([]byte, int, error) {
+	if len(b) < 2 {
+		return nil, 0, errRowTruncated
+	}
 	n := int(int16(binary.BigEndian.Uint16(b)))
+	if n < 0 {
+		return nil, 0, errors.New("stored rows: a row of negative field count")
+	}
 	end := 2
 	var field []byte
 	for f := 0; f < n; f++ {
 		if len(b) < end+4 {
-			return nil, 0, errors.New("stored rows: truncated")
+			return nil, 0, errRowTruncated
 		}
 		size := int(int32(binary.BigEndian.Uint32(b[end:])))
 		end += 4
@@ -365,7 +419,7 @@ func rowField(b []byte, k int) ([]byte, int, error) {
 			continue
 		}
 		if len(b) < end+size {
-			return nil, 0, errors.New("stored rows: truncated")
+			return nil, 0, errRowTruncated
 		}
 		if f == k {
 			field = b[end : end+size]
@@ -391,6 +445,8 @@ func storedLots(rs uuid.UUID) string {
 }
 
 func storedTransactionResultsFrom(rk resultKey, from time.Time) string {
-	return fmt.Sprintf("transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id OFFSET 0) x "+
-		"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, from.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00"))
+	// the whole key: the planner knows each lookup finds one row (a plain index scan, not a bitmap
+	// scan per transaction)
+	return fmt.Sprintf("transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id AND x.client_id = '%s' OFFSET 0) x "+
+		"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, rk.client, from.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00"))
 }
