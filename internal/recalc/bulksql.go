@@ -323,9 +323,10 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 }
 
 // storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of
-// x (the form the run's writers write them in), by the bytes of their field key.
-func storedRows(ctx context.Context, conn *pgconn.PgConn, cols []string, rows string, key int) (map[string][]byte, error) {
-	found := &copyRows{key: key, rows: map[string][]byte{}}
+// x (the form the run's writers write them in), by the bytes of their field key; expect is about
+// how many there are.
+func storedRows(ctx context.Context, conn *pgconn.PgConn, cols []string, rows string, key, expect int) (map[string][]byte, error) {
+	found := &copyRows{key: key, rows: make(map[string][]byte, expect)}
 	if _, err := conn.CopyTo(ctx, found, fmt.Sprintf("COPY (SELECT x.%s FROM %s) TO STDOUT (FORMAT binary)",
 		strings.Join(cols, ", x."), rows)); err != nil {
 		return nil, err

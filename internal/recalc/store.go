@@ -230,13 +230,14 @@ func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
 // stored rows it does not keep (those that differ and those it no longer has). An edit in the last
 // 1% of a ledger changes few of the rows after it (the pieces, per-transaction results and open
 // lots of the edited asset whose figures it moved), and each row written costs the upkeep of its
-// table's indexes (about 3 us an index for a piece at 200,000 transactions).
-func diffRows(ctx context.Context, conn *pgconn.PgConn, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key int) (changedRows, error) {
-	old, err := storedRows(ctx, conn, cols, stored, key)
+// table's indexes (about 3 us an index for a piece at 200,000 transactions). expect is about how
+// many rows are stored (the run's own count).
+func diffRows(ctx context.Context, conn *pgconn.PgConn, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key, expect int) (changedRows, error) {
+	old, err := storedRows(ctx, conn, cols, stored, key, expect)
 	if err != nil {
 		return changedRows{}, err
 	}
-	kept := map[string]bool{}
+	kept := make(map[string]bool, expect)
 	var b []byte
 	for more := true; ; {
 		start := len(b)
@@ -305,7 +306,7 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 	var pieces, income, lots, transactions changedRows
 	diffTransactions := func(conn *pgconn.PgConn) (err error) {
 		cols, rows := transactionResultRows(rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
-		transactions, err = diffRows(ctx, conn, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2)
+		transactions, err = diffRows(ctx, conn, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2, len(rr.rows))
 		return err
 	}
 	err := store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
@@ -324,15 +325,15 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 		err := func() (err error) {
 			conn := tx.Conn().PgConn()
 			cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
-			if pieces, err = diffRows(ctx, conn, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2); err != nil {
+			if pieces, err = diffRows(ctx, conn, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2, len(res.Disposals)-w.disposal); err != nil {
 				return err
 			}
 			cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
-			if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2); err != nil {
+			if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2, len(res.Income)-w.income); err != nil {
 				return err
 			}
 			cols, rows = lotRows(rk, res)
-			lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2)
+			lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2, len(res.Lots))
 			return err
 		}()
 		return errors.Join(err, <-other)
