@@ -913,6 +913,22 @@ func (q *Queries) SetRecalcProgress(ctx context.Context, arg SetRecalcProgressPa
 	return err
 }
 
+const setTailTransfersReadSettings = `-- name: SetTailTransfersReadSettings :exec
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
+    set_config('enable_indexscan', 'off', true)
+`
+
+// SetLedgerReadSettings for the transaction that reads an incremental run's tail transfers on a
+// connection of its own, and nothing else. The planner reads the tail's range of each asset in
+// transfers_asset_time_idx with an index scan even when it knows the rows (the heap is about in
+// time order), visiting a heap page for each row, asset after asset (7,800 buffer visits for
+// 13,000 transfers at a million transactions); a bitmap scan visits each of the ~280 pages once
+// (5 ms of Postgres time instead of 10-12).
+func (q *Queries) SetTailTransfersReadSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setTailTransfersReadSettings)
+	return err
+}
+
 const setTailWriteSettings = `-- name: SetTailWriteSettings :exec
 SELECT set_config('jit', 'off', true)
 `

@@ -189,6 +189,16 @@ SELECT current_result_set_id FROM clients WHERE id = $1 FOR UPDATE;
 -- compilation (a third of a second per query at a million rows) cost more than they save.
 SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true);
 
+-- name: SetTailTransfersReadSettings :exec
+-- SetLedgerReadSettings for the transaction that reads an incremental run's tail transfers on a
+-- connection of its own, and nothing else. The planner reads the tail's range of each asset in
+-- transfers_asset_time_idx with an index scan even when it knows the rows (the heap is about in
+-- time order), visiting a heap page for each row, asset after asset (7,800 buffer visits for
+-- 13,000 transfers at a million transactions); a bitmap scan visits each of the ~280 pages once
+-- (5 ms of Postgres time instead of 10-12).
+SELECT set_config('work_mem', '256MB', true), set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true),
+    set_config('enable_indexscan', 'off', true);
+
 -- name: SetTailWriteSettings :exec
 -- An incremental run's tail statements, the reads of the stored tail (diffTail) among them, touch
 -- the tail only: compiling them costs more (at a million transactions the estimate of the read of
