@@ -18,6 +18,7 @@ import (
 	"taxd/internal/ledger"
 	"taxd/internal/pgtest"
 	"taxd/internal/recalc"
+	"taxd/internal/store"
 	"taxd/internal/tax"
 	"taxd/internal/tax/taxgen"
 	"taxd/internal/testfactory"
@@ -259,7 +260,7 @@ func TestIncrementalEqualsFullRun(t *testing.T) {
 			if country != "US" {
 				rounds = 4
 			}
-			incrementalEqualsFullRun(t, country, rounds, 0)
+			incrementalEqualsFullRun(t, country, rounds, 0, 0)
 		})
 	}
 }
@@ -274,14 +275,35 @@ func TestIncrementalFromCheckpointsNearTheEnd(t *testing.T) {
 	for _, country := range []string{"US", "GB", "AU"} {
 		t.Run(country, func(t *testing.T) {
 			t.Parallel()
-			incrementalEqualsFullRun(t, country, 3, 8)
+			incrementalEqualsFullRun(t, country, 3, 8, 0)
 		})
 	}
 }
 
-func incrementalEqualsFullRun(t *testing.T, country string, rounds, near int) {
+// TestIncrementalEqualsFullRunOnOneConnection: on a pool too small for a second connection in the
+// run's snapshot (store.SharedSnapshotMinConns), an incremental run reads its tail and compares the
+// stored rows on its one connection, one read after the other, and its results still equal a full
+// run's.
+func TestIncrementalEqualsFullRunOnOneConnection(t *testing.T) {
+	t.Parallel()
+	incrementalEqualsFullRun(t, "US", 2, 0, store.SharedSnapshotMinConns-1)
+}
+
+// incrementalEqualsFullRun runs rounds of random ledgers and edits (near: edits among the last
+// near transactions, 0: anywhere); poolSize, when not 0, sizes the runs' pool.
+func incrementalEqualsFullRun(t *testing.T, country string, rounds, near, poolSize int) {
 	b := setup(t)
 	ctx, pool := b.ctx, b.pool
+	if poolSize != 0 {
+		sep := "?"
+		if strings.Contains(b.url, "?") {
+			sep = "&"
+		}
+		pool = pgtest.PoolFor(t, fmt.Sprintf("%s%spool_max_conns=%d", b.url, sep, poolSize))
+		if pool.Config().MaxConns != int32(poolSize) {
+			t.Fatalf("pool of %d connections, want %d", pool.Config().MaxConns, poolSize)
+		}
+	}
 	rng := rand.New(rand.NewPCG(3, 5+uint64(len(country)+int(country[0]))))
 	labels := rand.New(rand.NewPCG(11, uint64(country[0])))
 	methods := []string{"FIFO", "LIFO", "HIFO", "LOFO", "AVERAGE_COST"}

@@ -13,9 +13,9 @@ import (
 	"taxd/internal/tax"
 )
 
-// A full run reads the ledger as two plain scans on two connections at once, the client's
-// transactions on one and its transfers on the other (readLedgerJoined, bulksql.go), and joins and
-// orders them here. Postgres then only filters and sends rows: the one query that joined and
+// A full run reads the ledger (an incremental one its tail) as two plain scans on two connections
+// at once, the client's transactions on one and its transfers on the other (readLedgerJoined,
+// bulksql.go), and joins and orders them here. Postgres then only filters and sends rows: the one query that joined and
 // sorted every transfer in settlement order (ledgerQuery), even split in two halves by time,
 // spent most of its CPU in the hash join and the sort, and each half scanned every transfer of
 // the client. The result is the same as ledgerQuery's, row for row: transactions ordered by

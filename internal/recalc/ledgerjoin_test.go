@@ -122,7 +122,7 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 			if second == nil {
 				return errors.New("the test pool has no room for a second connection")
 			}
-			joined, err = readLedgerJoined(ctx, tx, second, client, []uuid.UUID{spam}, 0, names, yearOf)
+			joined, err = readLedgerJoined(ctx, tx, second, wholeLedger(client), []uuid.UUID{spam}, 0, names, yearOf)
 			return err
 		})
 	})
@@ -137,4 +137,48 @@ func TestJoinedLedgerReadEqualsTheSortedQuery(t *testing.T) {
 		t.Fatalf("joined read differs:\nsorted %d txs %d transfers %v\njoined %d txs %d transfers %v\n%+v\n%+v",
 			len(sorted.txs), sorted.transfers, sorted.years, len(joined.txs), joined.transfers, joined.years, sorted.txs[:3], joined.txs[:min(3, len(joined.txs))])
 	}
+
+	// An incremental run's read of the tail from an instant on (transfers found by their own time)
+	// is the whole ledger's read from that instant on: from before the first transaction, at an
+	// instant some transactions have (they are in it), between two, at the hidden and deleted
+	// ones' and after the last; on two connections and on one.
+	for _, from := range []time.Duration{-2 * time.Hour, -time.Hour, 0, 30 * time.Minute, time.Hour, 2 * time.Hour, 3 * time.Hour} {
+		want := tailOf(sorted, base.Add(from), yearOf)
+		for _, shared := range []bool{true, false} {
+			var tail ledgerPart
+			err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+				return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
+					if !shared {
+						second = nil
+					}
+					var err error
+					tail, err = readLedgerJoined(ctx, tx, second, ledgerFrom(client, base.Add(from)), []uuid.UUID{spam}, 0, names, yearOf)
+					return err
+				})
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(tail.txs) != len(want.txs) || (len(want.txs) > 0 && (!reflect.DeepEqual(want.txs, tail.txs) || !reflect.DeepEqual(want.info, tail.info))) ||
+				want.transfers != tail.transfers || !reflect.DeepEqual(want.years, tail.years) || want.feesInexact != tail.feesInexact {
+				t.Fatalf("tail from %s (two connections: %v) differs: want %d txs %d transfers %v, read %d txs %d transfers %v",
+					from, shared, len(want.txs), want.transfers, want.years, len(tail.txs), tail.transfers, tail.years)
+			}
+		}
+	}
+}
+
+// tailOf is the part of a whole ledger's read from an instant on: what a read of the tail from
+// that instant gives.
+func tailOf(p ledgerPart, from time.Time, yearOf func(time.Time) int) ledgerPart {
+	k := 0
+	for k < len(p.txs) && p.txs[k].Time.Before(from) {
+		k++
+	}
+	out := ledgerPart{txs: p.txs[k:], info: p.info[k:], years: map[int]int{}, feesInexact: p.feesInexact}
+	for _, t := range out.txs {
+		out.transfers += len(t.Transfers)
+		out.years[yearOf(t.Time)]++
+	}
+	return out
 }

@@ -188,10 +188,11 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 	return &earliest, err
 }
 
-// loadLedger reads the ledger in settlement order: from the base checkpoint on for an incremental
-// run; for a full run as two scans on two connections at once, joined here (ledgerjoin.go; the
-// second connection joins this transaction's snapshot, store.WithSharedSnapshot, so both read the
-// same ledger; on a pool too small for that, as one query).
+// loadLedger reads the ledger in settlement order, all of it for a full run and from the base
+// checkpoint on for an incremental one, as two scans on two connections at once (transactions and
+// transfers), joined here (ledgerjoin.go; the second connection joins this transaction's snapshot,
+// store.WithSharedSnapshot, so both read the same ledger). On a pool too small for that a full run
+// reads it as one query, an incremental one as the two scans one after the other.
 func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
 	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
@@ -202,32 +203,29 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	s.hasSpam = len(spam) > 0
-	if s.base != nil {
-		part, err := readLedger(ctx, tx, tailQuery, []any{s.clientID, s.base.cp.At, spam}, 1024, names, s.input.Settings.TaxYearOf)
-		if err != nil {
-			return err
-		}
-		s.add(part)
-		return nil
-	}
 	// The slices are allocated once, sized from the previous results' transaction count (no count
-	// of the ledger first).
+	// of the ledger first): growing a slab by doubling copies it and faults it in again.
 	counted, err := db.New(tx).CurrentResultTransactionCount(ctx, s.clientID)
 	if err != nil {
 		return err
 	}
-	n := int(counted)
 	// Without results yet (the first run after an import) the dirty marks, one or more per new
-	// transaction, are the better estimate: growing a slab of a million transfers by doubling
-	// copies and faults it in twice.
-	n = max(n, s.dirtyMarks)
+	// transaction, are the better estimate.
+	n := max(int(counted), s.dirtyMarks)
+	reads := wholeLedger(s.clientID)
+	if s.base != nil {
+		// the tail: the previous results' transactions less those before the checkpoint (its
+		// count per year), and the new ones
+		n = max(int(counted)-s.ledgerLength()+s.dirtyMarks, 1024)
+		reads = ledgerFrom(s.clientID, s.base.cp.At)
+	}
 	return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
 		var part ledgerPart
 		var err error
-		if second == nil {
+		if second == nil && s.base == nil {
 			part, err = readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
 		} else {
-			part, err = readLedgerJoined(ctx, tx, second, s.clientID, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
+			part, err = readLedgerJoined(ctx, tx, second, reads, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
 		}
 		if err != nil {
 			return err

@@ -9,7 +9,7 @@ import (
 
 // resultTotals are the totals of transaction result rows whose transactions are not failed
 // (tax_result_totals, migration 00204): what the unfiltered transactions summary reads. A run adds
-// the totals of the rows it writes; an incremental run's DeleteResultTail first subtracts the rows
+// the totals of the rows it writes; an incremental run's DeleteChangedRows first subtracts the rows
 // it deletes, so the set's totals stay those of its rows.
 type resultTotals struct {
 	disposals, missingBasis, negativeBalance           int64

@@ -39,7 +39,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	w := unchangedPrefix(snap, res)
 	rr := runRowsOf(snap, res, w)
 	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error {
-		deleted, tail, err := replaceTail(ctx, tx, pool, snap, res, w, rr, job.ID)
+		deleted, tail, err := replaceTail(ctx, tx, pool, snap, res, cps, w, rr, job.ID)
 		if err != nil {
 			return err
 		}
@@ -52,7 +52,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 		if err := tail.income.write(ctx, tx); err != nil {
 			return err
 		}
-		written, err := writeRest(ctx, tx, b.resultSet, snap, res, cps, w, rr, tail.transactions)
+		written, err := writeChangedResults(ctx, tx, resultKey{b.resultSet, snap.clientID}, snap, rr, tail.transactions)
 		if err != nil {
 			return err
 		}
@@ -103,7 +103,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		if err := lockResultSet(ctx, tx, rsID); err != nil {
 			return err
 		}
-		if _, err := writeRest(ctx, tx, rsID, snap, res, cps, writeFrom{}, runRowsOf(snap, res, writeFrom{}), changedRows{}); err != nil {
+		if err := writeRest(ctx, tx, rsID, snap, res, cps, runRowsOf(snap, res, writeFrom{})); err != nil {
 			return err
 		}
 		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
@@ -230,13 +230,14 @@ func (c changedRows) write(ctx context.Context, tx pgx.Tx) error {
 // stored rows it does not keep (those that differ and those it no longer has). An edit in the last
 // 1% of a ledger changes few of the rows after it (the pieces, per-transaction results and open
 // lots of the edited asset whose figures it moved), and each row written costs the upkeep of its
-// table's indexes (about 3 us an index for a piece at 200,000 transactions).
-func diffRows(ctx context.Context, conn *pgconn.PgConn, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key int) (changedRows, error) {
-	old, err := storedRows(ctx, conn, cols, stored, key)
+// table's indexes (about 3 us an index for a piece at 200,000 transactions). expect is about how
+// many rows are stored (the run's own count).
+func diffRows(ctx context.Context, conn *pgconn.PgConn, table string, cols []string, rows func(b []byte) ([]byte, bool), stored string, key, expect int) (changedRows, error) {
+	old, err := storedRows(ctx, conn, cols, stored, key, expect)
 	if err != nil {
 		return changedRows{}, err
 	}
-	kept := map[string]bool{}
+	kept := make(map[string]bool, expect)
 	var b []byte
 	for more := true; ; {
 		start := len(b)
@@ -295,44 +296,49 @@ type tailKeys struct {
 // diffTail compares the run's pieces and income after its unchanged prefix (by seq, field 2 after
 // the result key), its lots (by lot id) and its per-transaction results from its first transaction written
 // on (by transaction id) with the stored ones: the results of the client's transactions from that
-// transaction's time on, deleted and hidden ones included. The per-transaction results are read
-// and compared on a second connection in tx's snapshot (store.WithSharedSnapshot) while the rest is
-// on tx (at a million transactions the two take about as long: the results' read about 55 ms, the
-// pieces' 40, the lots' 10 and the income's 4); tx has written nothing yet and holds the client's
-// lock, under which alone the rows of its current set change, so both read the rows tx would.
-func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows) (changedTail, tailKeys, error) {
+// transaction's time on, deleted and hidden ones included. The per-transaction results, income and
+// lots are read and compared on a second connection in tx's snapshot (store.WithSharedSnapshot)
+// while tx runs alongside (writes that touch none of these rows) and then reads the pieces (at a
+// million transactions the two take about as long: the results' read about 30-50 ms of Postgres
+// CPU, the pieces' 20-40, the lots' 5-10 and the income's 4, alongside's 15-25); tx has written
+// none of the compared rows and holds the client's lock, under which alone the rows of its current
+// set change, so both read the rows tx would.
+func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, snap *snapshot, res *tax.Result, w writeFrom, rr runRows,
+	alongside func() error) (changedTail, tailKeys, error) {
 	var keys tailKeys
 	var pieces, income, lots, transactions changedRows
-	diffTransactions := func(conn *pgconn.PgConn) (err error) {
+	diffOthers := func(conn *pgconn.PgConn) (err error) {
 		cols, rows := transactionResultRows(rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
-		transactions, err = diffRows(ctx, conn, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2)
+		if transactions, err = diffRows(ctx, conn, "tax_transaction_results", cols, rows, storedTransactionResultsFrom(rk, w.txTime), 2, len(rr.rows)); err != nil {
+			return err
+		}
+		cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
+		if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2, len(res.Income)-w.income); err != nil {
+			return err
+		}
+		cols, rows = lotRows(rk, res)
+		lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2, len(res.Lots))
 		return err
 	}
 	err := store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
 		other := make(chan error, 1)
 		if second == nil {
-			other <- diffTransactions(tx.Conn().PgConn())
+			other <- diffOthers(tx.Conn().PgConn()) // before alongside's writes
 		} else {
 			go func() {
 				if err := db.New(second).SetTailWriteSettings(ctx); err != nil {
 					other <- err
 					return
 				}
-				other <- diffTransactions(second.Conn().PgConn())
+				other <- diffOthers(second.Conn().PgConn())
 			}()
 		}
 		err := func() (err error) {
-			conn := tx.Conn().PgConn()
+			if err := alongside(); err != nil {
+				return err
+			}
 			cols, rows := disposalRows(rk, res, w.disposal, len(res.Disposals), w.disposalSeq, snap.input.Settings.Jurisdiction)
-			if pieces, err = diffRows(ctx, conn, "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2); err != nil {
-				return err
-			}
-			cols, rows = incomeRows(rk, res, w.income, w.incomeSeq)
-			if income, err = diffRows(ctx, conn, "tax_income", cols, rows, storedIncomeAfter(rk.set, w.incomeSeq), 2); err != nil {
-				return err
-			}
-			cols, rows = lotRows(rk, res)
-			lots, err = diffRows(ctx, conn, "tax_lots", cols, rows, storedLots(rk.set), 2)
+			pieces, err = diffRows(ctx, tx.Conn().PgConn(), "tax_disposals", cols, rows, storedPiecesAfter(rk.set, w.disposalSeq), 2, len(res.Disposals)-w.disposal)
 			return err
 		}()
 		return errors.Join(err, <-other)
@@ -371,57 +377,100 @@ func disposalSplit(res *tax.Result) (split, seq int) {
 	return split, seq
 }
 
-// writeRest writes the lots, the non-taxable removals, income, month figures, per-transaction
-// results, year summaries and checkpoints. An incremental run's also returns the transactions
-// whose result rows it wrote with transfer figures.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom, rr runRows, changed changedRows) ([]uuid.UUID, error) {
+// writeRest writes a full run's lots, non-taxable removals, income, month figures,
+// per-transaction results, totals, year summaries and checkpoints.
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows) error {
 	rk := resultKey{rsID, snap.clientID}
-	if snap.base == nil { // an incremental run writes the lots that changed (diffTail)
-		if err := copyLots(ctx, tx, rk, res); err != nil {
-			return nil, err
-		}
+	if err := copyLots(ctx, tx, rk, res); err != nil {
+		return err
 	}
 	if err := copyRemovals(ctx, tx, rk, res); err != nil {
-		return nil, err
+		return err
 	}
-	if snap.base == nil { // an incremental run writes the income that changed (diffTail)
-		if err := copyIncome(ctx, tx, rk, res, w.income, w.incomeSeq); err != nil {
-			return nil, err
-		}
+	if err := copyIncome(ctx, tx, rk, res, 0, 0); err != nil {
+		return err
 	}
-	// A resumed run writes the months from its checkpoint's on: that month's figures before the
-	// checkpoint (monthToDate) and its own from the checkpoint on.
+	if err := writeMonths(ctx, tx, rk, snap, res, rr.own); err != nil {
+		return err
+	}
+	if err := copyTransactionResults(ctx, tx, rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo()); err != nil {
+		return err
+	}
+	totals, err := totalsOf(rr.rows, snap.rowInfo())
+	if err != nil {
+		return err
+	}
+	if err := totals.write(ctx, db.New(tx), rk); err != nil {
+		return err
+	}
+	return writeSummaries(ctx, tx, rsID, snap, res, cps)
+}
+
+// writeMonths writes a run's month figures: a full run's all, a resumed run's from its
+// checkpoint's month on (that month's figures before the checkpoint, monthToDate, and its own
+// from the checkpoint on).
+func writeMonths(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, res *tax.Result, own owners) error {
 	var monthsFrom time.Time
 	if snap.base != nil {
 		monthsFrom = snap.base.cp.At
 	}
-	months, err := computeMonthFigures(res, rr.own, monthsFrom)
+	months, err := computeMonthFigures(res, own, monthsFrom)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if snap.base != nil {
 		if err := months.merge(snap.base.monthToDate.figures()); err != nil {
-			return nil, err
+			return err
 		}
 	}
-	if err := months.write(ctx, db.New(tx), rk); err != nil {
+	return months.write(ctx, db.New(tx), rk)
+}
+
+// rewriteTailFigures writes what a run resumed from a checkpoint writes again whole, whatever it
+// compares: the removals, month figures, year summaries and checkpoints after the checkpoint
+// (DeleteTailFigures deletes the stored ones first).
+func rewriteTailFigures(ctx context.Context, tx pgx.Tx, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows, jobID uuid.UUID) error {
+	b := snap.base
+	rk := resultKey{b.resultSet, snap.clientID}
+	firstYear := int32(0)
+	if len(res.Years) > 0 {
+		firstYear = int32(res.Years[0].Year)
+	}
+	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
+	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
+	removedFrom := b.cp.At
+	for i := range res.Disposals {
+		if d := &res.Disposals[i]; !d.Kind.Taxable() && d.DisposedAt.Time().Before(removedFrom) {
+			removedFrom = d.DisposedAt.Time()
+		}
+	}
+	if err := db.New(tx).DeleteTailFigures(ctx, db.DeleteTailFiguresParams{ResultSetID: b.resultSet, RemovedFrom: removedFrom, FirstYear: firstYear,
+		MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"}); err != nil {
+		return err
+	}
+	if err := copyRemovals(ctx, tx, rk, res); err != nil {
+		return err
+	}
+	if err := writeMonths(ctx, tx, rk, snap, res, rr.own); err != nil {
+		return err
+	}
+	return writeSummaries(ctx, tx, b.resultSet, snap, res, cps)
+}
+
+// writeChangedResults writes the per-transaction results of a resumed run that differ from the
+// stored ones (diffTail) and adds them to the set's totals (DeleteChangedRows took out the ones
+// it deleted). It returns the transactions whose result rows it wrote with transfer figures.
+func writeChangedResults(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, rr runRows, changed changedRows) ([]uuid.UUID, error) {
+	if err := changed.write(ctx, tx); err != nil {
 		return nil, err
 	}
-	// a full run writes every per-transaction result; an incremental one those that changed
-	// (diffTail), and only they change the set's totals
-	rows := rr.rows
-	if snap.base == nil {
-		if err := copyTransactionResults(ctx, tx, rk, rows, rr.figs, snap.input.Transactions, snap.rowInfo()); err != nil {
-			return nil, err
-		}
-	} else {
-		if err := changed.write(ctx, tx); err != nil {
-			return nil, err
-		}
-		rows = nil
-		for k := range rr.rows {
-			if !changed.kept[string(rr.rows[k].tx[:])] {
-				rows = append(rows, rr.rows[k])
+	var rows []txResult
+	var figured []uuid.UUID
+	for k := range rr.rows {
+		if r := &rr.rows[k]; !changed.kept[string(r.tx[:])] {
+			rows = append(rows, *r)
+			if len(rr.figs[int32(k)]) > 0 {
+				figured = append(figured, uuid.UUID(r.tx))
 			}
 		}
 	}
@@ -429,18 +478,7 @@ func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, r
 	if err != nil {
 		return nil, err
 	}
-	if err := totals.write(ctx, db.New(tx), rk); err != nil {
-		return nil, err
-	}
-	var figured []uuid.UUID
-	if snap.base != nil { // a full run's set is not current yet: the switch refreshes its values
-		for k, m := range rr.figs {
-			if r := &rr.rows[k]; len(m) > 0 && !changed.kept[string(r.tx[:])] {
-				figured = append(figured, uuid.UUID(r.tx))
-			}
-		}
-	}
-	return figured, writeSummaries(ctx, tx, rsID, snap, res, cps)
+	return figured, totals.write(ctx, db.New(tx), rk)
 }
 
 // rowInfo is the transactions' own columns for their result rows, beside the input (nil when the
@@ -511,13 +549,13 @@ func finishRun(ctx context.Context, tx pgx.Tx, job db.RecalcJob, snap *snapshot,
 var errResultsMoved = errors.New("the client's results changed during the run")
 
 // replaceTail deletes, from the current result set, everything a run resumed from snap.base
-// rewrites: the pieces after the checkpoint and the lots (the state at the end) that differ from
-// the run's (diffTail: it returns those the run writes), the removals, income, transaction results
-// and checkpoints after the checkpoint, the year summaries from its tax year on and the month
-// figures from its month on. It returns the transactions whose deleted
-// result rows had transfer figures. It first locks the client row, so that a concurrent full run's
-// switch waits or has happened.
-func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snapshot, res *tax.Result, w writeFrom, rr runRows, jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
+// rewrites, and writes the figures it writes again whole (rewriteTailFigures) while the stored
+// pieces, income, lots and per-transaction results are read (diffTail); of those it deletes the
+// ones that differ from the run's and returns the rows the run writes. It returns the
+// transactions whose deleted result rows had transfer figures. It first locks the client row, so
+// that a concurrent full run's switch waits or has happened.
+func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snapshot, res *tax.Result, cps []checkpointRow, w writeFrom, rr runRows,
+	jobID uuid.UUID) ([]uuid.UUID, changedTail, error) {
 	b := snap.base
 	current, err := db.New(tx).LockClientCurrentResultSet(ctx, snap.clientID)
 	if err != nil {
@@ -533,25 +571,13 @@ func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snaps
 	if err := q.SetTailWriteSettings(ctx); err != nil {
 		return nil, changedTail{}, err
 	}
-	tail, keys, err := diffTail(ctx, tx, pool, resultKey{b.resultSet, snap.clientID}, snap, res, w, rr)
+	tail, keys, err := diffTail(ctx, tx, pool, resultKey{b.resultSet, snap.clientID}, snap, res, w, rr,
+		func() error { return rewriteTailFigures(ctx, tx, snap, res, cps, rr, jobID) })
 	if err != nil {
 		return nil, changedTail{}, err
 	}
-	firstYear := int32(0)
-	if len(res.Years) > 0 {
-		firstYear = int32(res.Years[0].Year)
-	}
-	// the run's result holds every removal from the checkpoint on (copyRemovals writes them again)
-	// (under GB and CA the resumed run also settles the removals that waited at the checkpoint)
-	removedFrom := b.cp.At
-	for i := range res.Disposals {
-		if d := &res.Disposals[i]; !d.Kind.Taxable() && d.DisposedAt.Time().Before(removedFrom) {
-			removedFrom = d.DisposedAt.Time()
-		}
-	}
-	figured, err := q.DeleteResultTail(ctx, db.DeleteResultTailParams{ResultSetID: b.resultSet,
-		DisposalSeqs: keys.seqs, IncomeSeqs: keys.income, LotIds: keys.lots, TransactionIds: keys.transactions, RemovedFrom: removedFrom, FirstYear: firstYear,
-		MonthFrom: monthStart(monthOf(b.cp.At.UTC())), CheckpointAt: b.cp.At, RecalcJobID: jobID, ColumnsInexact: snap.transactionColumns() != "exact"})
+	figured, err := q.DeleteChangedRows(ctx, db.DeleteChangedRowsParams{ResultSetID: b.resultSet,
+		DisposalSeqs: keys.seqs, IncomeSeqs: keys.income, LotIds: keys.lots, TransactionIds: keys.transactions})
 	return figured, tail, err
 }
 
