@@ -42,3 +42,13 @@ func (p planLedger) seed(t *testing.T, pool *pgxpool.Pool) uuid.UUID {
 	testfactory.Exec(t, pool, `ANALYZE`)
 	return client
 }
+
+// latestTransactions is the client's n latest transactions (the ones a plan test marks dirty).
+func latestTransactions(t *testing.T, pool *pgxpool.Pool, client uuid.UUID, n int) []uuid.UUID {
+	t.Helper()
+	var ids []uuid.UUID
+	if err := pool.QueryRow(context.Background(), `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT $2)`, client, n).Scan(&ids); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}

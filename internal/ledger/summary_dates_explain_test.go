@@ -22,10 +22,7 @@ func TestAssetsInDatesSummaryLooksNoRowUpPerMatch(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := planLedger{n: 3000}.seed(t, pool)
-	var dirty []uuid.UUID
-	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
-		t.Fatal(err)
-	}
+	dirty := latestTransactions(t, pool, client, 20)
 	// the asset with the most transfers, and the middle year of the ledger
 	var asset uuid.UUID
 	var first, last time.Time

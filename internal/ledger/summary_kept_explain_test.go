@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	sq "github.com/Masterminds/squirrel"
-	"github.com/google/uuid"
 
 	"taxd/gen/db"
 	"taxd/internal/pgtest"
@@ -29,10 +28,7 @@ func TestUnfilteredSummaryReadsNoTransactionRows(t *testing.T) {
 		SELECT gen_random_uuid(), $1, a.id, b.id FROM (SELECT id, row_number() OVER (ORDER BY id) n FROM transactions WHERE client_id = $1 ORDER BY id LIMIT 5) a
 		JOIN (SELECT id, row_number() OVER (ORDER BY id DESC) n FROM transactions WHERE client_id = $1 ORDER BY id DESC LIMIT 5) b USING (n)`},
 	}.seed(t, pool)
-	var dirty []uuid.UUID
-	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
-		t.Fatal(err)
-	}
+	dirty := latestTransactions(t, pool, client, 20)
 	l := New(pool)
 	st, err := l.state(ctx, pool, client)
 	if err != nil {
@@ -87,10 +83,7 @@ func TestIncomeSummaryReadsNoIncomeRows(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
 	client := planLedger{n: 3000}.seed(t, pool)
-	var dirty []uuid.UUID
-	if err := pool.QueryRow(ctx, `SELECT ARRAY(SELECT id FROM transactions WHERE client_id = $1 ORDER BY occurred_at DESC LIMIT 20)`, client).Scan(&dirty); err != nil {
-		t.Fatal(err)
-	}
+	dirty := latestTransactions(t, pool, client, 20)
 	var incomeRows int
 	if err := pool.QueryRow(ctx, `SELECT count(*) FROM tax_transaction_results WHERE client_id = $1 AND income <> 0`, client).Scan(&incomeRows); err != nil || incomeRows < 200 {
 		t.Fatalf("%d income rows (%v): too few for the plans to say anything", incomeRows, err)

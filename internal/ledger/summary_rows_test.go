@@ -104,24 +104,7 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	check := func(stage string, wantRows, nonEmpty bool) {
 		t.Helper()
 		for i, f := range filters {
-			reads, err := ledger.SummaryReadsResultRows(b.ctx, b.led, scope, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if reads != wantRows {
-				t.Fatalf("%s, filter %d: reads result rows %v, want %v", stage, i, reads, wantRows)
-			}
-			got, err := b.led.Summary(b.ctx, scope, f)
-			if err != nil {
-				t.Fatalf("%s, filter %d: %v", stage, i, err)
-			}
-			want, err := ledger.SummaryFromLedger(b.ctx, b.led, scope, f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if diff := summaryDiff(got, want); diff != "" {
-				t.Errorf("%s, filter %d: %s", stage, i, diff)
-			}
+			want := summaryAgainstLedger(t, b, scope, fmt.Sprintf("%s, filter %d", stage, i), f, wantRows)
 			if nonEmpty && want.TransactionCount == 0 && (f.HasIncome != nil || f.OnlyDisposals) && f.Reviewed == nil {
 				t.Errorf("%s, filter %d matches nothing: the comparison shows nothing", stage, i)
 			}
@@ -230,6 +213,31 @@ func TestSummaryFromResultRowsFollowsTheLedger(t *testing.T) {
 	check("spam asset", false, false)
 	run(false)
 	check("spam asset, recalculated", false, false)
+}
+
+// summaryAgainstLedger checks that f's summary reads the result rows exactly when wantRows says
+// and equals the plain ledger join's (what), and returns the ledger join's.
+func summaryAgainstLedger(t *testing.T, b *bundle, scope auth.ClientScope, what string, f ledger.TxFilter, wantRows bool) ledger.TxSummary {
+	t.Helper()
+	reads, err := ledger.SummaryReadsResultRows(b.ctx, b.led, scope, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if reads != wantRows {
+		t.Fatalf("%s: reads result rows %v, want %v", what, reads, wantRows)
+	}
+	got, err := b.led.Summary(b.ctx, scope, f)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	want, err := ledger.SummaryFromLedger(b.ctx, b.led, scope, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := summaryDiff(got, want); diff != "" {
+		t.Errorf("%s: %s", what, diff)
+	}
+	return want
 }
 
 func summaryDiff(got, want ledger.TxSummary) string {
