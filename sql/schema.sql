@@ -3371,13 +3371,13 @@ CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_result
 -- Name: tax_transaction_results_missing_basis_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE is_missing_basis;
+CREATE INDEX tax_transaction_results_missing_basis_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) INCLUDE (label) WHERE is_missing_basis;
 
 --
 -- Name: tax_transaction_results_negative_balance_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) WHERE has_negative_balance;
+CREATE INDEX tax_transaction_results_negative_balance_idx ON public.tax_transaction_results USING btree (result_set_id, occurred_at, transaction_id) INCLUDE (label) WHERE has_negative_balance;
 
 --
 -- Name: tax_transaction_results_time_idx; Type: INDEX; Schema: public; Owner: -

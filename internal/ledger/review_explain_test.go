@@ -25,9 +25,9 @@ import (
 // insights send it: a capped count and its first ids) tests spam against the hashed set of
 // spam-only transactions, never the transactions' transfers one by one; the unlabeled insight reads
 // transactions_unlabeled_idx in time order, not the ledger; the suggested pairs are looked for
-// once; the patterns of result rows read their clean transactions from the rows; the summary's
-// unlabeled count hashes the set too; and the per-account counts read
-// account_transaction_counts, not the transactions.
+// once; the patterns of result rows read their clean transactions from the rows (the flagged ones
+// from the flag's index alone); the summary's unlabeled count hashes the set too; and the
+// per-account counts read account_transaction_counts, not the transactions.
 func TestReviewReadsUseKeptSets(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
@@ -74,6 +74,11 @@ func TestReviewReadsUseKeptSets(t *testing.T) {
 				}
 				if p == PatternUncoveredDisposals {
 					break
+				}
+				// the flagged rows counted from their index alone (label included: migration 00300)
+				if flagIndex := map[string]string{PatternMissingBasis: "missing_basis", PatternNegativeBalance: "negative_balance"}[p]; !strings.Contains(plan,
+					"Index Only Scan using tax_transaction_results_"+flagIndex+"_idx on tax_transaction_results r ") {
+					t.Errorf("the flagged rows are not counted from their index alone:\n%s", plan)
 				}
 				// its first ones in time order from the flagged rows' index, none sorted but the dirty
 				q, args, err := PatternFirstSQL(client, st.ResultSetID, p, rows, 100)
