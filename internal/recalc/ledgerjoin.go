@@ -13,10 +13,10 @@ import (
 	"taxd/internal/tax"
 )
 
-// A full run reads the ledger (an incremental one its tail) as two plain scans on two connections
-// at once, the client's transactions on one and its transfers on the other (readLedgerJoined,
-// bulksql.go), and joins and orders them here. Postgres then only filters and sends rows: the one query that joined and
-// sorted every transfer in settlement order (ledgerQuery), even split in two halves by time,
+// A full run reads the ledger (an incremental one its tail) as two plain scans, the client's
+// transactions and its transfers, on two connections at once (readLedgerJoined, bulksql.go), and
+// joins and orders them here. Postgres then only filters and sends rows: the one query that joined
+// and sorted every transfer in settlement order (ledgerQuery), even split in two halves by time,
 // spent most of its CPU in the hash join and the sort, and each half scanned every transfer of
 // the client. The result is the same as ledgerQuery's, row for row: transactions ordered by
 // (occurred_at, ordinal, id), their transfers by position, each transfer labelled

@@ -191,8 +191,8 @@ func (s *snapshot) loadDirty(ctx context.Context, tx pgx.Tx) (*time.Time, error)
 // loadLedger reads the ledger in settlement order, all of it for a full run and from the base
 // checkpoint on for an incremental one, as two scans on two connections at once (transactions and
 // transfers), joined here (ledgerjoin.go; the second connection joins this transaction's snapshot,
-// store.WithSharedSnapshot, so both read the same ledger). On a pool too small for that a full run
-// reads it as one query, an incremental one as the two scans one after the other.
+// store.WithSharedSnapshot, so both read the same ledger); on a pool too small for that, the two
+// scans one after the other on this transaction.
 func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx) error {
 	names, err := loadNames(ctx, tx, s.clientID)
 	if err != nil {
@@ -220,13 +220,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		reads = ledgerFrom(s.clientID, s.base.cp.At)
 	}
 	return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
-		var part ledgerPart
-		var err error
-		if second == nil && s.base == nil {
-			part, err = readLedger(ctx, tx, ledgerQuery, []any{s.clientID}, n, names, s.input.Settings.TaxYearOf)
-		} else {
-			part, err = readLedgerJoined(ctx, tx, second, reads, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
-		}
+		part, err := readLedgerJoined(ctx, tx, second, reads, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
 		if err != nil {
 			return err
 		}
