@@ -368,7 +368,7 @@ type countJob struct {
 	ids         []uuid.UUID
 }
 
-// countAll counts the jobs (countAndIDs) on the readers, the heaviest first.
+// countAll counts the jobs (countJobIn) on the readers, the heaviest first.
 func (r readers) countAll(ctx context.Context, jobs []*countJob) error {
 	order := make([]*countJob, len(jobs))
 	copy(order, jobs)
@@ -376,7 +376,7 @@ func (r readers) countAll(ctx context.Context, jobs []*countJob) error {
 	return r.each(ctx, len(order), func(tx pgx.Tx, i int) error {
 		c := order[i]
 		var err error
-		c.n, c.ids, err = countAndIDs(ctx, tx, c)
+		c.n, c.ids, err = countJobIn(ctx, tx, c)
 		if err != nil && c.name != "" {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
@@ -425,25 +425,8 @@ type query struct {
 // MaxInsightTransactionIDs of them, oldest first. from is evaluated once when it holds no more than
 // MaxInsightCount rows (the counted rows are all of them, sorted for the list); beyond, the list
 // is the first rows of first (a query of the same rows that finds its first ones without reading
-// them all, or from itself). A job that plans once (countJob.planOnce) runs under a generic plan,
-// and the transaction's plan mode is back to auto after it.
-func countAndIDs(ctx context.Context, tx pgx.Tx, c *countJob) (int, []uuid.UUID, error) {
-	if !c.planOnce {
-		return countAndIDsOf(ctx, tx, c.from, c.first)
-	}
-	q := db.New(tx)
-	if err := q.SetInsightPlanMode(ctx, "force_generic_plan"); err != nil {
-		return 0, nil, err
-	}
-	n, list, err := countAndIDsOf(ctx, tx, c.from, c.first)
-	if err != nil {
-		return 0, nil, err
-	}
-	return n, list, q.SetInsightPlanMode(ctx, "auto")
-}
-
-// countAndIDsOf is countAndIDs of the rows of from and first.
-func countAndIDsOf(ctx context.Context, tx pgx.Tx, from, first query) (int, []uuid.UUID, error) {
+// them all, or from itself).
+func countAndIDs(ctx context.Context, tx pgx.Tx, from, first query) (int, []uuid.UUID, error) {
 	var n int
 	var list []uuid.UUID
 	err := tx.QueryRow(ctx, fmt.Sprintf(`WITH m AS MATERIALIZED (%s LIMIT %d)
@@ -454,6 +437,23 @@ func countAndIDsOf(ctx context.Context, tx pgx.Tx, from, first query) (int, []uu
 	}
 	list, err = ids(ctx, tx, first.sql, first.args...)
 	return n, list, err
+}
+
+// countJobIn is countAndIDs of c's queries in tx; a job that plans once (countJob.planOnce) runs
+// under a generic plan, and the transaction's plan mode is back to auto after it.
+func countJobIn(ctx context.Context, tx pgx.Tx, c *countJob) (int, []uuid.UUID, error) {
+	if !c.planOnce {
+		return countAndIDs(ctx, tx, c.from, c.first)
+	}
+	q := db.New(tx)
+	if err := q.SetInsightPlanMode(ctx, "force_generic_plan"); err != nil {
+		return 0, nil, err
+	}
+	n, list, err := countAndIDs(ctx, tx, c.from, c.first)
+	if err != nil {
+		return 0, nil, err
+	}
+	return n, list, q.SetInsightPlanMode(ctx, "auto")
 }
 
 // member is a transaction of an insight.

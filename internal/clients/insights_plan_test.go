@@ -23,7 +23,7 @@ func TestInsightCountPlannedOnce(t *testing.T) {
 			job  countJob
 			want int
 		}{{countJob{from: rows, first: rows, planOnce: true}, 3}, {countJob{from: rows, first: rows}, 0}} {
-			n, ids, err := countAndIDs(ctx, tx, &c.job)
+			n, ids, err := countJobIn(ctx, tx, &c.job)
 			if err != nil {
 				return err
 			}
