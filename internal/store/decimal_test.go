@@ -31,7 +31,7 @@ func TestDecimalsReadExactlyFromBinary(t *testing.T) {
 		}
 	}
 	for _, text := range []string{"0", "-0.000000000000000001", "39339.075182297073229880", "123456789012345678901234567890.5",
-		"-1e-30", "1000000", "0.10", "-7136.383238107375151723"} {
+		"-1e-30", "1000000", "0.10", "-7136.383238107375151723", "4686.60", "0.000100"} {
 		var got decimal.Decimal
 		var printed string
 		if err := conn.QueryRow(ctx, `SELECT $1::numeric, $1::numeric::text`, text).Scan(&got, &printed); err != nil {
@@ -39,6 +39,10 @@ func TestDecimalsReadExactlyFromBinary(t *testing.T) {
 		}
 		if want := decimal.RequireFromString(printed); !got.Equal(want) || got.String() != want.String() {
 			t.Errorf("%s read as %s, want %s", text, got, want)
+		}
+		// the scale is the column's too: an undo writes back the very numeric it read (4686.60)
+		if scale := len(printed) - strings.IndexByte(printed, '.') - 1; strings.Contains(printed, ".") && got.Exponent() != int32(-scale) {
+			t.Errorf("%s read with exponent %d, want %d", printed, got.Exponent(), -scale)
 		}
 	}
 	var sum decimal.Decimal
