@@ -562,6 +562,18 @@ func (q *Queries) SelectActiveClient(ctx context.Context, arg SelectActiveClient
 	return err
 }
 
+const setInsightPlanMode = `-- name: SetInsightPlanMode :exec
+SELECT set_config('plan_cache_mode', $1::text, true)
+`
+
+// The plan mode of the insight counts that follow in the transaction: 'force_generic_plan' for a
+// statement planned once per connection (its custom plan costs more to make than to run), 'auto'
+// otherwise.
+func (q *Queries) SetInsightPlanMode(ctx context.Context, mode string) error {
+	_, err := q.db.Exec(ctx, setInsightPlanMode, mode)
+	return err
+}
+
 const updateClientSettings = `-- name: UpdateClientSettings :one
 UPDATE clients SET
     name = $2, taxpayer_type = $3, currency = $4, country = $5, timezone = $6, fiscal_year_start = $7,

@@ -63,6 +63,13 @@ type derivedPattern struct {
 	needsResults      bool
 	title             func(n int, more bool) string
 	description       string
+	// weight is how much its count reads, relative to the others': the heaviest counts start
+	// first (countAll), so that the two readers finish together instead of one of them taking the
+	// heaviest last.
+	weight int
+	// planOnce: its count runs on a plan made once per connection (a generic plan): the pair
+	// suggestions' statement costs more to plan (5-20 ms on every call) than to run.
+	planOnce bool
 }
 
 func count(n int, more bool, one, many string) string {
@@ -79,6 +86,7 @@ func count(n int, more bool, one, many string) string {
 var derivedPatterns = []derivedPattern{
 	{
 		id: ledger.PatternUncoveredDisposals, typ: "UNCOVERED_DISPOSALS", severity: "CRITICAL", needsResults: true,
+		weight: 2, // the result set's disposals marked uncovered, joined to their transfers
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction disposes of more than its accounts held", "transactions dispose of more than their accounts held")
 		},
@@ -93,6 +101,7 @@ var derivedPatterns = []derivedPattern{
 	},
 	{
 		id: ledger.PatternNegativeBalance, typ: "NEGATIVE_BALANCE", severity: "WARNING", needsResults: true,
+		weight: 1, // its count, then its first transactions apart
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction takes a balance below zero", "transactions take balances below zero")
 		},
@@ -114,6 +123,7 @@ var derivedPatterns = []derivedPattern{
 	},
 	{
 		id: ledger.PatternPossibleInternal, typ: "POSSIBLE_INTERNAL_TRANSFER", severity: "WARNING",
+		weight: 3, planOnce: true, // every withdrawal against the deposits of the three days after it
 		title: func(n int, more bool) string {
 			return count(n, more, "transaction looks like half of a move between your own accounts", "transactions look like moves between your own accounts")
 		},
@@ -243,7 +253,7 @@ func insights(ctx context.Context, rd readers, clientID uuid.UUID, f InsightFilt
 		if err != nil {
 			return nil, err
 		}
-		c := &countJob{from: query{from, args}, first: query{first, firstArgs}, name: "insight " + p.id}
+		c := &countJob{from: query{from, args}, first: query{first, firstArgs}, name: "insight " + p.id, weight: p.weight, planOnce: p.planOnce}
 		found = append(found, derived{p, c})
 		counts = append(counts, c)
 	}
@@ -352,16 +362,21 @@ type readers struct {
 type countJob struct {
 	from, first query
 	name        string // for an error: what was counted
+	weight      int    // derivedPattern.weight
+	planOnce    bool   // derivedPattern.planOnce
 	n           int
 	ids         []uuid.UUID
 }
 
-// countAll counts the jobs (countAndIDs) on the readers.
+// countAll counts the jobs (countJobIn) on the readers, the heaviest first.
 func (r readers) countAll(ctx context.Context, jobs []*countJob) error {
-	return r.each(ctx, len(jobs), func(tx pgx.Tx, i int) error {
-		c := jobs[i]
+	order := make([]*countJob, len(jobs))
+	copy(order, jobs)
+	sort.SliceStable(order, func(i, j int) bool { return order[i].weight > order[j].weight })
+	return r.each(ctx, len(order), func(tx pgx.Tx, i int) error {
+		c := order[i]
 		var err error
-		c.n, c.ids, err = countAndIDs(ctx, tx, c.from.sql, c.from.args, c.first)
+		c.n, c.ids, err = countJobIn(ctx, tx, c)
 		if err != nil && c.name != "" {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
@@ -411,17 +426,34 @@ type query struct {
 // MaxInsightCount rows (the counted rows are all of them, sorted for the list); beyond, the list
 // is the first rows of first (a query of the same rows that finds its first ones without reading
 // them all, or from itself).
-func countAndIDs(ctx context.Context, tx pgx.Tx, from string, args []any, first query) (int, []uuid.UUID, error) {
+func countAndIDs(ctx context.Context, tx pgx.Tx, from, first query) (int, []uuid.UUID, error) {
 	var n int
 	var list []uuid.UUID
 	err := tx.QueryRow(ctx, fmt.Sprintf(`WITH m AS MATERIALIZED (%s LIMIT %d)
 		SELECT (SELECT count(*) FROM m), ARRAY(SELECT m.id FROM m ORDER BY m.occurred_at, m.id LIMIT %d)`,
-		from, MaxInsightCount+1, MaxInsightTransactionIDs), args...).Scan(&n, &list)
+		from.sql, MaxInsightCount+1, MaxInsightTransactionIDs), from.args...).Scan(&n, &list)
 	if err != nil || n <= MaxInsightCount {
 		return n, list, err
 	}
 	list, err = ids(ctx, tx, first.sql, first.args...)
 	return n, list, err
+}
+
+// countJobIn is countAndIDs of c's queries in tx; a job that plans once (countJob.planOnce) runs
+// under a generic plan, and the transaction's plan mode is back to auto after it.
+func countJobIn(ctx context.Context, tx pgx.Tx, c *countJob) (int, []uuid.UUID, error) {
+	if !c.planOnce {
+		return countAndIDs(ctx, tx, c.from, c.first)
+	}
+	q := db.New(tx)
+	if err := q.SetInsightPlanMode(ctx, "force_generic_plan"); err != nil {
+		return 0, nil, err
+	}
+	n, list, err := countAndIDs(ctx, tx, c.from, c.first)
+	if err != nil {
+		return 0, nil, err
+	}
+	return n, list, q.SetInsightPlanMode(ctx, "auto")
 }
 
 // member is a transaction of an insight.

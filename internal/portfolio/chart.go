@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/shopspring/decimal"
+	"golang.org/x/sync/errgroup"
 
 	"taxd/gen/db"
 	"taxd/internal/apperr"
@@ -183,43 +184,56 @@ func (s *Service) computeChart(ctx context.Context, client uuid.UUID, rng string
 		return nil, err
 	}
 	start := points[0]
-	// Everything that does not depend on the assets: today's balances, the changes since start,
-	// the assets involved, the basis events and whether the results lag.
-	q := db.New(s.pool)
-	balances, err := q.ChartBalances(ctx, client)
-	if err != nil {
-		return nil, err
-	}
-	bal := make(map[uuid.UUID]decimal.Decimal, len(balances))
-	for _, b := range balances {
-		bal[b.AssetID] = b.Quantity
-	}
-	changes, err := balanceChanges(ctx, q, client, rng, points)
-	if err != nil {
-		return nil, err
-	}
-	assetRows, err := q.ChartAssets(ctx, db.ChartAssetsParams{ClientID: client, FromDay: prices.Day(start)})
-	if err != nil {
-		return nil, err
-	}
-	var events []basisEvent
-	if set != nil && setWritten != nil {
-		if events, err = s.basisEvents(ctx, *set, *setWritten, now); err != nil {
-			return nil, err
+	// Three independent reads at the same time, each on its own connection: today's balances and
+	// the changes since start; the assets involved and their prices on the points' days; the basis
+	// events and whether the results lag. The chart is the longest of them rather than their sum.
+	var (
+		bal     map[uuid.UUID]decimal.Decimal
+		changes []change
+		assets  = map[uuid.UUID]Asset{}
+		series  map[uuid.UUID]map[time.Time]decimal.Decimal
+		events  []basisEvent
+		stale   bool
+	)
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		q := db.New(s.pool)
+		balances, err := q.ChartBalances(gctx, client)
+		if err != nil {
+			return err
 		}
-	}
-	stale, err := q.ClientIsStale(ctx, client)
-	if err != nil {
-		return nil, err
-	}
-	assets := map[uuid.UUID]Asset{}
-	for _, r := range assetRows {
-		if a := assetOf(r); !a.IsHidden && !a.IsSpam {
-			assets[a.ID] = a
+		bal = make(map[uuid.UUID]decimal.Decimal, len(balances))
+		for _, b := range balances {
+			bal[b.AssetID] = b.Quantity
 		}
-	}
-	series, err := s.historicalPrices(ctx, s.pool, assets, priceDays(points), cur)
-	if err != nil {
+		changes, err = balanceChanges(gctx, q, client, rng, points)
+		return err
+	})
+	g.Go(func() error {
+		assetRows, err := db.New(s.pool).ChartAssets(gctx, db.ChartAssetsParams{ClientID: client, FromDay: prices.Day(start)})
+		if err != nil {
+			return err
+		}
+		for _, r := range assetRows {
+			if a := assetOf(r); !a.IsHidden && !a.IsSpam {
+				assets[a.ID] = a
+			}
+		}
+		series, err = s.historicalPrices(gctx, s.pool, assets, priceDays(points), cur)
+		return err
+	})
+	g.Go(func() error {
+		if set != nil && setWritten != nil {
+			var err error
+			if events, err = s.basisEvents(gctx, *set, *setWritten, now); err != nil {
+				return err
+			}
+		}
+		var err error
+		stale, err = db.New(s.pool).ClientIsStale(gctx, client)
+		return err
+	})
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	basis := basisAt(events, points)

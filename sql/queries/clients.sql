@@ -79,3 +79,9 @@ WHERE a.client_id = $1 AND NOT a.is_spam AND NOT a.is_hidden
   AND EXISTS (SELECT 1 FROM transfers tr JOIN transactions t ON t.id = tr.transaction_id
               WHERE tr.client_id = $1 AND tr.asset_id = a.id AND t.deleted_at IS NULL)
 ORDER BY a.id LIMIT 50;
+
+-- name: SetInsightPlanMode :exec
+-- The plan mode of the insight counts that follow in the transaction: 'force_generic_plan' for a
+-- statement planned once per connection (its custom plan costs more to make than to run), 'auto'
+-- otherwise.
+SELECT set_config('plan_cache_mode', sqlc.arg(mode)::text, true);
