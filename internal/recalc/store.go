@@ -76,7 +76,7 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // storeFull writes a new result set on two connections at once, each in its own transaction, and
 // then switches the client to it in a short third one. The first connection writes disposal
 // pieces from the start; the second writes everything else (writeRest) and then joins it; both
-// take the pieces in chunks from one cursor (pieceChunks), so they finish within a chunk of each
+// take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
 // other whatever the rows of each table cost. Until the switch the new set is an orphan that no
 // reader looks at; a crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
@@ -89,7 +89,7 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rk := resultKey{rsID, snap.clientID}
-	pieces := &pieceChunks{res: res, rk: rk, jurisdiction: snap.input.Settings.Jurisdiction}
+	pieces := newPieceCursor(res, rk, snap.input.Settings.Jurisdiction)
 	errs := make(chan error, 2)
 	write := func(w *WriterTimings, fn func(tx pgx.Tx) error) {
 		start := time.Now()
@@ -134,34 +134,42 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	return err
 }
 
-// pieceChunk is how many of a full run's disposal pieces (taxable or not) a writer takes at a
-// time: at a million transactions a chunk is a few hundred ms of one writer's time, and its own
-// COPY costs a round trip.
-const pieceChunk = 1 << 14
+// piecesCut is how many chunks a full run's disposal pieces are cut into (chunks of at least
+// minPieceChunk pieces): at a million transactions a chunk is about 9,000 pieces, 0.1-0.2 s of one
+// writer's time, and its own COPY costs a round trip.
+const (
+	piecesCut     = 128
+	minPieceChunk = 32
+)
 
-// pieceChunks hands a full run's disposal pieces to the writers in chunks of consecutive pieces,
+// pieceCursor hands a full run's disposal pieces to the writers in chunks of consecutive pieces,
 // in order: each writer takes the next chunk once it has written its previous one, so the writer
 // that has the least else to do writes the most pieces. A chunk's taxable pieces are numbered
 // after those of the chunks before it, so the rows are those one COPY of all pieces would write.
-type pieceChunks struct {
+type pieceCursor struct {
 	res          *tax.Result
 	rk           resultKey
 	jurisdiction tax.Jurisdiction
+	chunk        int // pieces a chunk holds (the last one fewer)
 	mu           sync.Mutex
 	next         int // index in res.Disposals of the next chunk's first piece
 	seq          int // the taxable pieces before it
 }
 
+func newPieceCursor(res *tax.Result, rk resultKey, j tax.Jurisdiction) *pieceCursor {
+	return &pieceCursor{res: res, rk: rk, jurisdiction: j, chunk: max((len(res.Disposals)+piecesCut-1)/piecesCut, minPieceChunk)}
+}
+
 // take returns the next chunk, res.Disposals[from:to], whose taxable pieces follow seq and number
 // n; ok is false when every chunk has been taken.
-func (c *pieceChunks) take() (from, to, seq, n int, ok bool) {
+func (c *pieceCursor) take() (from, to, seq, n int, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.next == len(c.res.Disposals) {
 		return 0, 0, 0, 0, false
 	}
 	from, seq = c.next, c.seq
-	to = min(from+pieceChunk, len(c.res.Disposals))
+	to = min(from+c.chunk, len(c.res.Disposals))
 	for _, d := range c.res.Disposals[from:to] {
 		if d.Kind.Taxable() {
 			n++
@@ -173,7 +181,7 @@ func (c *pieceChunks) take() (from, to, seq, n int, ok bool) {
 
 // copy writes chunks in tx until none is left, each with a COPY of its own (w records them as one
 // step).
-func (c *pieceChunks) copy(ctx context.Context, tx pgx.Tx, w *WriterTimings) error {
+func (c *pieceCursor) copy(ctx context.Context, tx pgx.Tx, w *WriterTimings) error {
 	step := StoreStep{Name: "tax_disposals"}
 	defer func() {
 		if step.Chunks > 0 {
@@ -705,7 +713,6 @@ func lotRows(rk resultKey, res *tax.Result) ([]string, func(b []byte) ([]byte, b
 		}
 }
 
-// copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
 // copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
