@@ -150,12 +150,21 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	mark := func(p recalc.Phase) {
 		marks = append(marks, cpuMark{p, selfCPU(), localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)})
 	}
-	r := &recalc.Runner{Pool: pool, BeforePhase: mark}
+	// A backend of a server on this machine: each store writer's Postgres CPU time, whoever else
+	// shares the server.
+	backendCPU := func(pid uint32) (time.Duration, bool) {
+		_, err := os.Stat(fmt.Sprintf("/proc/%d/stat", pid))
+		return processCPU(int(pid)), err == nil
+	}
+	r := &recalc.Runner{Pool: pool, BeforePhase: mark, BackendCPU: backendCPU}
 	report := func(name string, tm recalc.Timings) {
 		fmt.Fprintf(stdout, "%s: %d transactions, %d transfers: load %s, compute %s, store %s (results switched: %s); then cleanup of the previous results %s\n",
 			name, tm.Transactions, tm.Transfers, tm.Load.Round(time.Millisecond), tm.Compute.Round(time.Millisecond), tm.Store.Round(time.Millisecond),
 			(tm.Load + tm.Compute + tm.Store).Round(time.Millisecond), tm.Cleanup.Round(time.Millisecond))
 		mark("end")
+		if !tm.Incremental {
+			fmt.Fprintln(stdout, storeWriters(tm))
+		}
 		if marks[0].pg < 0 {
 			return // not the local cluster
 		}
@@ -198,6 +207,31 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	report(fmt.Sprintf("incremental run after editing %d transactions in the last 1%% (from %s)", edited, tm.From.Format(time.DateOnly)), tm)
 	return nil
+}
+
+// storeWriters says what each writer of a full run's store wrote and took (with its backend's CPU
+// time when the server is on this machine), and the switch.
+func storeWriters(tm recalc.Timings) string {
+	line := "  store writers:"
+	for i, w := range tm.Writers {
+		line += fmt.Sprintf(" %d: %s", i+1, w.Took.Round(time.Millisecond))
+		if w.BackendCPU > 0 {
+			line += fmt.Sprintf(" (postgres cpu %s)", w.BackendCPU.Round(10*time.Millisecond))
+		}
+		for _, s := range w.Steps {
+			line += fmt.Sprintf(" %s %s", s.Name, s.Took.Round(time.Millisecond))
+			if s.Rows > 0 {
+				line += fmt.Sprintf(" (%d rows", s.Rows)
+				if s.Chunks > 1 {
+					line += fmt.Sprintf(" in %d COPYs", s.Chunks)
+				}
+				line += ")"
+			}
+			line += ","
+		}
+		line = strings.TrimSuffix(line, ",") + ";"
+	}
+	return line + fmt.Sprintf(" switch %s", tm.Switch.Round(time.Millisecond))
 }
 
 // editTail changes the fiat value of up to n transfers of transactions in the last share of the

@@ -144,6 +144,28 @@ type Timings struct {
 	// Incremental: the run resumed from the checkpoint at From and replaced the results after it.
 	Incremental bool
 	From        time.Time
+	// Full run: what each of the store's two writers wrote and how long it took (the store is the
+	// slower writer, then the switch).
+	Writers [2]WriterTimings
+	Switch  time.Duration // the short transaction that points the client at the new set
+}
+
+// WriterTimings are one store connection's steps in a full run, in the order it took them.
+type WriterTimings struct {
+	Took time.Duration
+	// BackendCPU is the CPU time of the connection's Postgres backend over the writer's
+	// transaction, when the Runner's BackendCPU can read it (else zero).
+	BackendCPU time.Duration
+	Steps      []StoreStep
+}
+
+// StoreStep is one table (or figures) a writer wrote: the pieces in Chunks COPYs of Rows rows in
+// all, everything else in one statement or COPY.
+type StoreStep struct {
+	Name   string
+	Chunks int
+	Rows   int
+	Took   time.Duration
 }
 
 // Runner recalculates clients.
@@ -153,6 +175,9 @@ type Runner struct {
 	BeforePhase func(Phase)
 	// Full turns incremental runs off: every run recomputes the whole ledger.
 	Full bool
+	// BackendCPU, when set, reads the CPU time a Postgres backend has used so far (by process id;
+	// ok false when it cannot): a full run's timings then carry each store writer's.
+	BackendCPU func(pid uint32) (cpu time.Duration, ok bool)
 }
 
 // Run recalculates the scope's client now (the job's work): incrementally when the dirty part of
@@ -223,7 +248,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 
 	r.before(PhaseStore)
 	start = time.Now()
-	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before); err != nil {
+	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before, r.BackendCPU, &tm); err != nil {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)

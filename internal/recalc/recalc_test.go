@@ -2,6 +2,7 @@ package recalc_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -277,5 +278,68 @@ func TestDirtyRangesClearExactlyTheMarksSeen(t *testing.T) {
 		if n := rowsOf(other.client); n != otherMarks {
 			t.Fatalf("round %d: the other client's marks: %d after the run, %d before", round, n, otherMarks)
 		}
+	}
+}
+
+// A full run's timings account for what its two writers wrote: the pieces, in chunks taken by
+// both writers' connections (each its own backend), are the set's rows of tax_disposals, and the
+// second writer's transaction results are the set's rows of tax_transaction_results.
+func TestFullRunTimingsAccountForEveryRow(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.trade(t, day(2024, 1, 10), "100", "100000")
+	const sales = 70 // one piece each, of the one lot: three chunks of at most 32
+	for i := range sales {
+		b.trade(t, day(2024, 2, 1).Add(time.Duration(i)*time.Hour), "-1", "1100")
+	}
+	var mu sync.Mutex
+	asked := map[uint32]int{}
+	r := &recalc.Runner{Pool: b.pool, Full: true, BackendCPU: func(pid uint32) (time.Duration, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		asked[pid]++
+		return time.Duration(asked[pid]) * time.Second, true
+	}}
+	tm, err := r.Run(b.ctx, auth.JobWriteScope(b.client, "test"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pieces, results int
+	if err := b.pool.QueryRow(b.ctx, `SELECT (SELECT count(*) FROM tax_disposals d WHERE d.result_set_id = c.current_result_set_id),
+			(SELECT count(*) FROM tax_transaction_results r WHERE r.result_set_id = c.current_result_set_id)
+		FROM clients c WHERE c.id = $1`, b.client).Scan(&pieces, &results); err != nil {
+		t.Fatal(err)
+	}
+	if pieces != sales || results < sales {
+		t.Fatalf("the set holds %d pieces and %d transaction results, want %d and one a sale at least", pieces, results, sales)
+	}
+	steps := map[string]recalc.StoreStep{}
+	for _, w := range tm.Writers {
+		if w.Took <= 0 || w.BackendCPU != time.Second { // the backend was asked before and after
+			t.Errorf("writer took %s, its backend %s", w.Took, w.BackendCPU)
+		}
+		for _, s := range w.Steps {
+			sum := steps[s.Name]
+			sum.Chunks += s.Chunks
+			sum.Rows += s.Rows
+			steps[s.Name] = sum
+		}
+	}
+	if d := steps["tax_disposals"]; d.Rows != pieces || d.Chunks != 3 {
+		t.Errorf("the writers' pieces: %d rows in %d chunks, want %d in 3", d.Rows, d.Chunks, pieces)
+	}
+	if r := steps["tax_transaction_results"]; r.Rows != results {
+		t.Errorf("the writers' transaction results: %d rows, want %d", r.Rows, results)
+	}
+	if len(asked) != 2 {
+		t.Errorf("backends asked for their CPU time: %v, want the two writers' twice each", asked)
+	}
+	for pid, n := range asked {
+		if n != 2 {
+			t.Errorf("backend %d asked %d times, want 2", pid, n)
+		}
+	}
+	if tm.Switch <= 0 {
+		t.Errorf("switch took %s", tm.Switch)
 	}
 }

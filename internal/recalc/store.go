@@ -7,6 +7,7 @@ import (
 	"errors"
 	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,10 +31,12 @@ func num(d tax.Dec) pgtype.Numeric {
 // ones, never a mix. A full run writes a new result set (see storeFull); an incremental one
 // replaces, inside the current result set and in one transaction, what follows its base
 // checkpoint. The transaction that switches also clears the dirty marks the snapshot saw and
-// completes the job.
-func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+// completes the job. A full run records its writers' steps in tm (backendCPU, when set, reads
+// their backends' CPU time).
+func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
+	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	if snap.base == nil {
-		return storeFull(ctx, pool, job, snap, res, cps, before)
+		return storeFull(ctx, pool, job, snap, res, cps, before, backendCPU, tm)
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
@@ -70,11 +73,15 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 	})
 }
 
-// storeFull writes a new result set on two connections at once (most of the disposal pieces on
-// one, everything else on the other: disposalSplit), each in its own transaction, and then switches the client to it
-// in a short third one. Until the switch the new set is an orphan that no reader looks at; a
-// crash before it leaves the orphan to Cleanup.
-func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase)) error {
+// storeFull writes a new result set on two connections at once, each in its own transaction, and
+// then switches the client to it in a short third one. The first connection writes disposal
+// pieces from the start; the second writes everything else (writeRest) and then joins it; both
+// take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
+// other whatever the rows of each table cost, as long as the pieces are at least as much work as
+// the rest. Until the switch the new set is an orphan that no
+// reader looks at; a crash before it leaves the orphan to Cleanup.
+func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
+	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	rsID := uuid.Must(uuid.NewV7())
 	if err := db.New(pool).InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID,
 		SettingsKey: &snap.settingsKey, TransactionColumns: snap.transactionColumns(), Jurisdiction: snap.input.Settings.Jurisdiction.String()}); err != nil {
@@ -82,37 +89,119 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	rk := resultKey{rsID, snap.clientID}
+	pieces := newPieceCursor(res, rk, snap.input.Settings.Jurisdiction)
 	errs := make(chan error, 2)
-	write := func(fn func(tx pgx.Tx) error) {
-		err := pgx.BeginFunc(ctx, pool, fn)
+	write := func(w *WriterTimings, fn func(tx pgx.Tx) error) {
+		start := time.Now()
+		var pid uint32
+		var cpu time.Duration
+		measured := false
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if backendCPU != nil {
+				pid = tx.Conn().PgConn().PID()
+				cpu, measured = backendCPU(pid)
+			}
+			if err := lockResultSet(ctx, tx, rsID); err != nil {
+				return err
+			}
+			return fn(tx)
+		})
+		w.Took = time.Since(start)
+		if measured {
+			if after, ok := backendCPU(pid); ok {
+				w.BackendCPU = after - cpu
+			}
+		}
 		if err != nil {
 			cancel() // stop the other writer
 		}
 		errs <- err
 	}
-	// The pieces are most of the rows: the first connection writes the first part of them, the
-	// second the rest of the results and then the other part, so both finish about together.
-	split, seq := disposalSplit(res)
-	go write(func(tx pgx.Tx) error {
-		if err := lockResultSet(ctx, tx, rsID); err != nil {
+	go write(&tm.Writers[0], func(tx pgx.Tx) error { return pieces.copy(ctx, tx, &tm.Writers[0]) })
+	go write(&tm.Writers[1], func(tx pgx.Tx) error {
+		if err := writeRest(ctx, tx, rsID, snap, res, cps, runRowsOf(snap, res, writeFrom{}), &tm.Writers[1]); err != nil {
 			return err
 		}
-		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, 0, split, 0, snap.input.Settings.Jurisdiction)
-	})
-	go write(func(tx pgx.Tx) error {
-		if err := lockResultSet(ctx, tx, rsID); err != nil {
-			return err
-		}
-		if err := writeRest(ctx, tx, rsID, snap, res, cps, runRowsOf(snap, res, writeFrom{})); err != nil {
-			return err
-		}
-		return copyDisposals(ctx, tx, resultKey{rsID, snap.clientID}, res, split, len(res.Disposals), seq, snap.input.Settings.Jurisdiction)
+		return pieces.copy(ctx, tx, &tm.Writers[1])
 	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
 		return err
 	}
-	return lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+	start := time.Now()
+	err = lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
+	tm.Switch = time.Since(start)
+	return err
+}
+
+// piecesCut is how many chunks a full run's disposal pieces are cut into (chunks of at least
+// minPieceChunk pieces): at a million transactions a chunk is about 9,000 pieces, 0.1-0.2 s of one
+// writer's time, and its own COPY costs a round trip.
+const (
+	piecesCut     = 128
+	minPieceChunk = 32
+)
+
+// pieceCursor hands a full run's disposal pieces to the writers in chunks of consecutive pieces,
+// in order: each writer takes the next chunk once it has written its previous one, so the writer
+// that has the least else to do writes the most pieces. A chunk's taxable pieces are numbered
+// after those of the chunks before it, so the rows are those one COPY of all pieces would write.
+type pieceCursor struct {
+	res          *tax.Result
+	rk           resultKey
+	jurisdiction tax.Jurisdiction
+	chunk        int // pieces a chunk holds (the last one fewer)
+	mu           sync.Mutex
+	next         int // index in res.Disposals of the next chunk's first piece
+	seq          int // the taxable pieces before it
+}
+
+func newPieceCursor(res *tax.Result, rk resultKey, j tax.Jurisdiction) *pieceCursor {
+	return &pieceCursor{res: res, rk: rk, jurisdiction: j, chunk: max((len(res.Disposals)+piecesCut-1)/piecesCut, minPieceChunk)}
+}
+
+// take returns the next chunk, res.Disposals[from:to], whose taxable pieces follow seq and number
+// n; ok is false when every chunk has been taken.
+func (c *pieceCursor) take() (from, to, seq, n int, ok bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.next == len(c.res.Disposals) {
+		return 0, 0, 0, 0, false
+	}
+	from, seq = c.next, c.seq
+	to = min(from+c.chunk, len(c.res.Disposals))
+	for _, d := range c.res.Disposals[from:to] {
+		if d.Kind.Taxable() {
+			n++
+		}
+	}
+	c.next, c.seq = to, seq+n
+	return from, to, seq, n, true
+}
+
+// copy writes chunks in tx until none is left, each with a COPY of its own (w records them as one
+// step).
+func (c *pieceCursor) copy(ctx context.Context, tx pgx.Tx, w *WriterTimings) error {
+	step := StoreStep{Name: "tax_disposals"}
+	defer func() {
+		if step.Chunks > 0 {
+			w.Steps = append(w.Steps, step)
+		}
+	}()
+	for {
+		from, to, seq, n, ok := c.take()
+		if !ok {
+			return nil
+		}
+		start := time.Now()
+		if err := copyDisposals(ctx, tx, c.rk, c.res, from, to, seq, c.jurisdiction); err != nil {
+			return err
+		}
+		step.Chunks++
+		step.Rows += n
+		step.Took += time.Since(start)
+	}
 }
 
 // lockedTx runs fn in a transaction that holds the client's results lock: new results commit
@@ -359,51 +448,50 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 	return changedTail{pieces, income, lots, transactions}, keys, nil
 }
 
-// disposalSplit divides a full run's pieces between the two writers: the first writes pieces
-// [0, split), the second everything else (the seq of its first piece follows seq). Measured per
-// row of a 1M-transaction run (COPY durations, migration 00020's wider result rows): a transaction
-// result costs about 0.86 of a piece and there is about one for two pieces (0.53); an income row
-// about 1.2 pieces, a lot about half. Since migration 00023 a piece has no index by transfer and a
-// transaction result four more columns: a transaction result costs about 1.05 pieces (the first
-// writer finished 0.1-0.2 s of 1.1 s early at 200k transactions).
-func disposalSplit(res *tax.Result) (split, seq int) {
-	d := float64(len(res.Disposals))
-	split = min(int((d+0.56*d+1.2*float64(len(res.Income))+0.5*float64(len(res.Lots)))/2), len(res.Disposals))
-	for _, p := range res.Disposals[:split] {
-		if p.Kind.Taxable() {
-			seq++
-		}
+// writeRest writes a full run's lots, non-taxable removals, income, month figures,
+// per-transaction results, totals, year summaries and checkpoints, recording each step in w.
+func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows, w *WriterTimings) error {
+	rk := resultKey{rsID, snap.clientID}
+	steps := []struct {
+		name  string
+		rows  int // the rows of a COPY; zero for figures written by statements
+		write func() error
+	}{
+		{"tax_lots", len(res.Lots), func() error { return copyLots(ctx, tx, rk, res) }},
+		{"tax_removals", len(res.Disposals) - taxablePieces(res), func() error { return copyRemovals(ctx, tx, rk, res) }},
+		{"tax_income", len(res.Income), func() error { return copyIncome(ctx, tx, rk, res, 0, 0) }},
+		{"month figures", 0, func() error { return writeMonths(ctx, tx, rk, snap, res, rr.own) }},
+		{"tax_transaction_results", len(rr.rows), func() error {
+			return copyTransactionResults(ctx, tx, rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
+		}},
+		{"totals", 0, func() error {
+			totals, err := totalsOf(rr.rows, snap.rowInfo())
+			if err != nil {
+				return err
+			}
+			return totals.write(ctx, db.New(tx), rk)
+		}},
+		{"year summaries and checkpoints", 0, func() error { return writeSummaries(ctx, tx, rsID, snap, res, cps) }},
 	}
-	return split, seq
+	for _, s := range steps {
+		start := time.Now()
+		if err := s.write(); err != nil {
+			return err
+		}
+		w.Steps = append(w.Steps, StoreStep{Name: s.name, Chunks: 1, Rows: s.rows, Took: time.Since(start)})
+	}
+	return nil
 }
 
-// writeRest writes a full run's lots, non-taxable removals, income, month figures,
-// per-transaction results, totals, year summaries and checkpoints.
-func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows) error {
-	rk := resultKey{rsID, snap.clientID}
-	if err := copyLots(ctx, tx, rk, res); err != nil {
-		return err
+// taxablePieces counts the taxable pieces among res.Disposals (the rows of tax_disposals).
+func taxablePieces(res *tax.Result) int {
+	n := 0
+	for i := range res.Disposals {
+		if res.Disposals[i].Kind.Taxable() {
+			n++
+		}
 	}
-	if err := copyRemovals(ctx, tx, rk, res); err != nil {
-		return err
-	}
-	if err := copyIncome(ctx, tx, rk, res, 0, 0); err != nil {
-		return err
-	}
-	if err := writeMonths(ctx, tx, rk, snap, res, rr.own); err != nil {
-		return err
-	}
-	if err := copyTransactionResults(ctx, tx, rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo()); err != nil {
-		return err
-	}
-	totals, err := totalsOf(rr.rows, snap.rowInfo())
-	if err != nil {
-		return err
-	}
-	if err := totals.write(ctx, db.New(tx), rk); err != nil {
-		return err
-	}
-	return writeSummaries(ctx, tx, rsID, snap, res, cps)
+	return n
 }
 
 // writeMonths writes a run's month figures: a full run's all, a resumed run's from its
@@ -626,7 +714,6 @@ func lotRows(rk resultKey, res *tax.Result) ([]string, func(b []byte) ([]byte, b
 		}
 }
 
-// copyDisposals writes the taxable pieces among res.Disposals[from:to], numbered from seq+1.
 // copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
