@@ -145,7 +145,7 @@ func run(ctx context.Context, pool *pgxpool.Pool, req Request, format string, re
 			return nil
 		})
 		if err != nil {
-			im.Abort(err)
+			im.Abort()
 			if writeErr != nil {
 				return writeErr
 			}

@@ -112,7 +112,7 @@ func TestBulkImportWritesKeptFigures(t *testing.T) {
 			}
 			for _, tx := range txs(round, "3") {
 				if err := im.Add(&tx); err != nil {
-					im.Abort(err)
+					im.Abort()
 					return err
 				}
 			}
