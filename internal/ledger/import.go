@@ -659,14 +659,11 @@ func (im *Importer) Add(t *imports.Tx) error {
 	return nil
 }
 
-// utcDay is the UTC day of t as the database reads the staged time: rounded to microseconds, a
-// tie to the even one (timestamptz input), then (at AT TIME ZONE 'UTC')::date.
+// utcDay is the UTC day of t as the database reads the staged time: rounded to microseconds
+// (timestamptz input rounds a tie to the even one; the one tie that crosses midnight, .9999995 s,
+// goes up either way), then (at AT TIME ZONE 'UTC')::date.
 func utcDay(t time.Time) time.Time {
-	r := t.Round(time.Microsecond)
-	if t.Nanosecond()%1000 == 500 && (t.Nanosecond()/1000)%2 == 0 {
-		r = t.Truncate(time.Microsecond)
-	}
-	return r.UTC().Truncate(24 * time.Hour)
+	return t.Round(time.Microsecond).UTC().Truncate(24 * time.Hour)
 }
 
 // isFiatLeg says whether a transfer moves fiat money (USD, EUR...), which the ledger does not store:
