@@ -157,7 +157,7 @@ func TestChunkedImportWritesWhatOneChunkDoes(t *testing.T) {
 			// 1000.37 bought, 7 x 100.5 moved to b; a receipt on the 3rd at 23:59:59.9999995 is on
 			// the 4th, one on the 2nd at 23:59:59.9999985 stays there; DAI: 6 receipts of 0.25
 			// twice, at the scale of the legs
-			for _, line := range []string{"balance a ethereum:0x6b175474e89094c44da98b954eedeac495271d0f 3.00","fees 26.60", "tx-006 2024-03-04 00:00:00+00 - false 2000.60",
+			for _, line := range []string{"balance a ethereum:0x6b175474e89094c44da98b954eedeac495271d0f 3.00", "fees 26.60", "tx-006 2024-03-04 00:00:00+00 - false 2000.60",
 				"tx-004 2024-03-02 23:59:59.999998+00 - false 0.00", "balance a ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 6297.83",
 				"balance b ethereum:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48 703.5"} {
 				if !strings.Contains("\n"+got+"\n", "\n"+line+"\n") {
