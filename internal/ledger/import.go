@@ -55,15 +55,17 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 //   - then only the transfers and dirty marks of the transactions actually added are written, by
 //     one more statement.
 //
-// Finish writes the last chunk and one audit entry for the import (none for a re-import). A chunk
+// Finish writes the last chunk (or all of them) and one audit entry for the import (none for a
+// re-import). A chunk
 // holds whole transactions (a transaction's transfers are staged with it). Everything is written in
 // the one database transaction, so an import is all or nothing: an error in any chunk, or in a row
 // after many chunks were written, leaves the caller's transaction to roll back every chunk.
 //
-// Only an import into an account without transactions is cut into chunks: elsewhere the known
-// external ids are dropped by hashing the account's (see Finish), a cost each chunk would pay
-// again, and a replacing import matches the account's transactions once. Memory stays bounded
-// whatever the number of transactions: at most three chunks (one filling, one queued, one being
+// Only an import into an account without transactions is written chunk by chunk: elsewhere the
+// known external ids are dropped by hashing the account's (see writeStaged), a cost each chunk
+// would pay again, and a replacing import matches the account's transactions once; there the
+// chunks are staged as they fill and written together by Finish. Memory stays bounded whatever the
+// number of transactions: at most three chunks (one filling, one queued, one being staged or
 // written) are held.
 //
 // Fiat legs (USD and the like) are not stored (isFiatLeg): their value is carried by the crypto
@@ -198,9 +200,10 @@ func (im *Importer) proveParents(c *importChunk) error {
 // fees (as client_transaction_fees_changed) from the fee legs of the shown ones. A transfer written
 // by the import is never hidden.
 //
-// When every staged transaction of c was added (all new: none known, none replaced, none dropped as
-// a known move), they all count and the shown ones are those not failed, so the figures Add summed
-// while it staged them (figureSums) are exact and the database only applies them. Otherwise the
+// In an import into a new account, Add sums them while it stages the rows (figureSums); when every
+// staged transaction of c was added (none repeated, none dropped as a known move), they all count
+// and the shown ones are those not failed, so those sums are exact and the database only applies
+// them. Otherwise the
 // staged rows of the added transactions are grouped here. Either way the sides are summed per
 // account, asset and UTC day first, all that portfolio_apply_sql needs (it sums them per account
 // and asset, and per day and asset): its aggregates then read a few rows a day rather than every
@@ -311,21 +314,6 @@ func (f *figureSums) side(account uuid.UUID, asset string, day time.Time, q deci
 	n.add(q, qs, negative)
 }
 
-// merge adds g's sums to f's.
-func (f *figureSums) merge(g *figureSums) {
-	for k, v := range g.sides {
-		n := f.sides[k]
-		if n == nil {
-			n = &numericSum{}
-			f.sides[k] = n
-		}
-		n.sum = n.sum.Add(v.sum)
-		n.scale = max(n.scale, v.scale)
-	}
-	f.fees.sum = f.fees.sum.Add(g.fees.sum)
-	f.fees.scale = max(f.fees.scale, g.fees.scale)
-}
-
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
 	"id", "asset_key", "quantity", "from_account_id", "to_account_id", "from_address", "to_address", "fiat_value",
 	"fee_fiat", "is_fee", "notes", "position", "rule", "confidence", "explanation", "digest", "value"}
@@ -408,8 +396,7 @@ func (im *Importer) write() {
 		im.werr = err
 		close(im.failed)
 	}
-	all := &importChunk{newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{},
-		figures: figureSums{sides: map[figureKey]*numericSum{}}}
+	all := &importChunk{newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{}}
 	staged := false
 	for c := range im.chunks {
 		if im.werr != nil {
@@ -459,7 +446,6 @@ func (a *importChunk) merge(c *importChunk) {
 	for k := range c.accounts {
 		a.accounts[k] = struct{}{}
 	}
-	a.figures.merge(&c.figures)
 }
 
 // NewReplacer opens a bulk import whose transactions replace the account's live transactions of
@@ -528,7 +514,12 @@ func (im *Importer) Add(t *imports.Tx) error {
 	var in, out decimal.Decimal
 	legs := im.legs[:0]
 	day := utcDay(t.Time)
-	figures := &im.cur.figures
+	// The kept figures are summed for an import into a new account (eachChunk), whose rows are all
+	// new unless the file repeats one: elsewhere most rows of a big file are often known ones.
+	var figures *figureSums
+	if im.eachChunk {
+		figures = &im.cur.figures
+	}
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
 		if isFiatLeg(tr) {
@@ -610,16 +601,16 @@ func (im *Importer) Add(t *imports.Tx) error {
 		b = binUUIDPtr(b, to)
 		b = binTextPtr(b, fromAddr)
 		b = binTextPtr(b, toAddr)
-		if to != nil {
+		if figures != nil && to != nil {
 			figures.side(*to, key, day, tr.Quantity, qs, false)
 		}
-		if from != nil {
+		if figures != nil && from != nil {
 			figures.side(*from, key, day, tr.Quantity, qs, true)
 		}
 		if fiat.Valid {
 			fs := fiat.Decimal.String()
 			b = binText(b, fs, false)
-			if tr.IsFee && !t.Failed {
+			if figures != nil && tr.IsFee && !t.Failed {
 				figures.fees.add(fiat.Decimal, fs, false)
 			}
 		} else {
@@ -628,7 +619,7 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if tr.FeeFiat != nil {
 			fs := tr.FeeFiat.String()
 			b = binText(b, fs, false)
-			if !t.Failed {
+			if figures != nil && !t.Failed {
 				figures.fees.add(*tr.FeeFiat, fs, false)
 			}
 		} else {
@@ -808,8 +799,8 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 		}
 	}
 	added := int(tag.RowsAffected()) + replaced
-	// every staged transaction is new (see writeTransferFigures)
-	allAdded := !im.replace && int(tag.RowsAffected()) == c.staged
+	// every staged transaction is new, and Add summed their figures (see writeTransferFigures)
+	allAdded := im.eachChunk && int(tag.RowsAffected()) == c.staged
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
