@@ -125,6 +125,10 @@ type importChunk struct {
 // overlaps) is short and that three chunks stay a few tens of MB.
 const importChunkRows = 25_000
 
+// stagedChunkRows is the number of transactions of a chunk that is only staged (written at the
+// end): its COPY follows the parse closely, as one streamed COPY would.
+const stagedChunkRows = 2_500
+
 // stageTable holds the staged rows: one row per transaction (pos -1) and one per transfer;
 // addedTable the staged transactions written (new, or replaced), with their time and whether they
 // count in the portfolio (neither deleted nor hidden) and among the shown ones (nor failed).
@@ -368,8 +372,11 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		addr = strings.ToLower(*acct.Address)
 	}
 	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, address: addr, own: own, known: known,
-		price: price, fresh: !has, eachChunk: !has, chunkRows: importChunkRows, rnd: bufio.NewReaderSize(rand.Reader, 4096),
+		price: price, fresh: !has, eachChunk: !has, chunkRows: stagedChunkRows, rnd: bufio.NewReaderSize(rand.Reader, 4096),
 		chunks: make(chan *importChunk, 1), free: make(chan []byte, 2), failed: make(chan struct{}), done: make(chan struct{})}
+	if im.eachChunk {
+		im.chunkRows = importChunkRows
+	}
 	im.cur = im.newChunk()
 	go im.write()
 	return im, nil
@@ -461,6 +468,7 @@ func (e *Editor) NewReplacer(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	}
 	im.replace = true
 	im.eachChunk = false // the account's transactions are matched once (replaceKnown)
+	im.chunkRows = stagedChunkRows
 	return im, nil
 }
 
@@ -715,6 +723,11 @@ func (im *Importer) Finish() (int, error) {
 	if err := im.audit(im.added); err != nil {
 		return 0, err
 	}
+	// The first chunk's ANALYZE (see writeStaged) counted that chunk; the statements that follow
+	// the import (its recalculation, a delete) are planned for all of it.
+	if err := im.analyzeIfSmall(im.added); err != nil {
+		return 0, err
+	}
 	return im.added, nil
 }
 
@@ -729,6 +742,24 @@ func (im *Importer) stage(c *importChunk, truncate bool) error {
 	}
 	_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, io.MultiReader(bytes.NewReader(pgcopy.Header), bytes.NewReader(c.rows), bytes.NewReader(pgcopy.Trailer)),
 		"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN (FORMAT binary)")
+	return err
+}
+
+// analyzeIfSmall analyzes the transactions when the statistics count fewer rows than the import
+// has just added (at least 1000).
+func (im *Importer) analyzeIfSmall(added int) error {
+	e := im.e
+	if added < 1000 {
+		return nil
+	}
+	var reltuples float64
+	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
+		return err
+	}
+	if reltuples >= float64(added) {
+		return nil
+	}
+	_, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`)
 	return err
 }
 
@@ -810,14 +841,8 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
 	// the primary key. Only a big import into a small table needs it; SKIP_LOCKED because its lock
 	// lasts until commit, and concurrent imports must not queue behind one another for it.
-	var reltuples float64
-	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
+	if err := im.analyzeIfSmall(added); err != nil {
 		return 0, err
-	}
-	if added >= 1000 && reltuples < float64(added) {
-		if _, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`); err != nil {
-			return 0, err
-		}
 	}
 	// 3. Their transfers and dirty marks, set-wise. Their transactions' values were written with
 	// them (stagedValue), and the parents and figures the insert triggers would derive from the
