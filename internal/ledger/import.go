@@ -56,10 +56,10 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 //     one more statement.
 //
 // Finish writes the last chunk (or all of them) and one audit entry for the import (none for a
-// re-import). A chunk
-// holds whole transactions (a transaction's transfers are staged with it). Everything is written in
-// the one database transaction, so an import is all or nothing: an error in any chunk, or in a row
-// after many chunks were written, leaves the caller's transaction to roll back every chunk.
+// re-import). A chunk holds whole transactions (a transaction's transfers are staged with it).
+// Everything is written in the one database transaction, so an import is all or nothing: an error
+// in any chunk, or in a row after many chunks were written, leaves the caller's transaction to roll
+// back every chunk.
 //
 // Only an import into an account without transactions is written chunk by chunk: elsewhere the
 // known external ids are dropped by hashing the account's (see writeStaged), a cost each chunk
@@ -176,8 +176,9 @@ func writingBulkTransfers(e *Editor, on bool) error {
 // proveParents proves what the transfers' and dirty marks' parent checks (in place of foreign keys)
 // would, once for the import rather than row by row: their transactions are the rows of
 // addedTable, which this database transaction has just inserted or updated for the client (and so
-// holds); their assets and accounts are the ones Add staged in the chunk, which must be the client's and are
-// locked here as a foreign key would lock them, before the statement that names them reads them.
+// holds); their assets and accounts are the ones Add staged in the chunk, which must be the
+// client's and are locked here as a foreign key would lock them, before the statement that names
+// them reads them.
 func (im *Importer) proveParents(c *importChunk) error {
 	e := im.e
 	keys := make([]string, 0, len(c.assetKeys))
@@ -207,11 +208,10 @@ func (im *Importer) proveParents(c *importChunk) error {
 // In an import into a new account, Add sums them while it stages the rows (figureSums); when every
 // staged transaction of c was added (none repeated, none dropped as a known move), they all count
 // and the shown ones are those not failed, so those sums are exact and the database only applies
-// them. Otherwise the
-// staged rows of the added transactions are grouped here. Either way the sides are summed per
-// account, asset and UTC day first, all that portfolio_apply_sql needs (it sums them per account
-// and asset, and per day and asset): its aggregates then read a few rows a day rather than every
-// transfer.
+// them. Otherwise the staged rows of the added transactions are grouped here. Either way the sides
+// are summed per account, asset and UTC day first, all that portfolio_apply_sql needs (it sums them
+// per account and asset, and per day and asset): its aggregates then read a few rows a day rather
+// than every transfer.
 func (im *Importer) writeTransferFigures(c *importChunk, allAdded bool) error {
 	e := im.e
 	if allAdded {
