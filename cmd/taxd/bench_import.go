@@ -111,7 +111,9 @@ func benchImport(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 		wall := time.Since(start)
 		account = &res.AccountID
-		fmt.Fprintf(stdout, "%s: %d rows, %d new, in %s (%.0f rows/s: parse+validate+stage %s, write %s); peak RSS so far %d MB; CPU: taxd %s, postgres %s\n",
+		// The importer writes a chunk while the next is read: the read phase includes the writes of
+		// the chunks before the last, and the rest is what is left to write after the last row.
+		fmt.Fprintf(stdout, "%s: %d rows, %d new, in %s (%.0f rows/s: read (parse+validate+stage, earlier chunks written meanwhile) %s, rest of the write %s); peak RSS so far %d MB; CPU: taxd %s, postgres %s\n",
 			run, res.Rows, res.Added, wall.Round(time.Millisecond), float64(res.Rows)/wall.Seconds(),
 			readTime.Round(time.Millisecond), writeTime.Round(time.Millisecond), peakRSSMB(),
 			(selfCPU() - cpuBefore).Round(time.Millisecond), cpuString(localPostgresCPU(cfg.DatabaseURL, cfg.DataDir)-pgBefore))

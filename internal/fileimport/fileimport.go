@@ -43,8 +43,8 @@ type Request struct {
 
 // Phases of an import, in order.
 const (
-	PhaseRead  = "parse+validate" // rows are parsed, validated and staged as the file is read
-	PhaseWrite = "write"          // the staged rows go into the ledger
+	PhaseRead  = "parse+validate" // rows are parsed, validated and staged as the file is read (and earlier chunks written, see ledger.Importer)
+	PhaseWrite = "write"          // the staged rows not yet written go into the ledger
 	PhaseDone  = "done"
 )
 
@@ -145,7 +145,7 @@ func run(ctx context.Context, pool *pgxpool.Pool, req Request, format string, re
 			return nil
 		})
 		if err != nil {
-			im.Abort(err)
+			im.Abort()
 			if writeErr != nil {
 				return writeErr
 			}

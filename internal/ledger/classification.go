@@ -116,7 +116,7 @@ func (e *Editor) Reclassify(accountID uuid.UUID, txs []imports.Tx, price PriceFu
 	}
 	for i := range write {
 		if err := im.Add(&write[i]); err != nil {
-			im.Abort(err)
+			im.Abort()
 			return c, err
 		}
 	}

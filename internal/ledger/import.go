@@ -2,6 +2,7 @@ package ledger
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"crypto/rand"
 	"errors"
@@ -35,55 +36,98 @@ func (e *Editor) Import(accountID uuid.UUID, txs []imports.Tx, price PriceFunc) 
 	}
 	for i := range txs {
 		if err := im.Add(&txs[i]); err != nil {
-			im.Abort(err)
+			im.Abort()
 			return 0, err
 		}
 	}
 	return im.Finish()
 }
 
-// Importer writes many transactions of one account in bulk: Add streams each one into a staging
-// (temporary) table with COPY, and Finish moves the staged rows into the ledger set-wise, in the
-// Editor's database transaction:
+// Importer writes many transactions of one account in bulk, in the Editor's database transaction:
+// Add encodes each one into a chunk of staged rows, and a writer goroutine moves each full chunk
+// into the ledger set-wise while Add goes on with the next (the parse and the checks of later rows
+// run on one core while the database writes earlier ones on the other). Each chunk is staged into
+// a temporary table with COPY and written:
 //
 //   - new assets are created, the transactions go in with one INSERT ... SELECT ... ON CONFLICT
 //     (account_id, external_id) DO NOTHING, so a transaction imported before is skipped and a
 //     re-sync or re-upload adds nothing twice;
 //   - then only the transfers and dirty marks of the transactions actually added are written, by
-//     one more statement, and one audit entry for the import (none of it for a re-import).
+//     one more statement.
 //
-// Memory stays bounded whatever the number of transactions: rows are encoded and sent as they
-// come. Fiat legs (USD and the like) are not stored (isFiatLeg): their value is carried by the
-// crypto leg's fiat value, and a transaction of fiat legs only is not stored. A transfer with
-// neither side the client's is not part of its ledger and is dropped.
-// While an Importer is open the Editor's transaction is busy with the COPY: call Finish or Abort
+// Finish writes the last chunk (or all of them) and one audit entry for the import (none for a
+// re-import). A chunk holds whole transactions (a transaction's transfers are staged with it).
+// Everything is written in the one database transaction, so an import is all or nothing: an error
+// in any chunk, or in a row after many chunks were written, leaves the caller's transaction to roll
+// back every chunk.
+//
+// Only an import into an account without transactions is written chunk by chunk: elsewhere the
+// known external ids are dropped by hashing the account's (see writeStaged), a cost each chunk
+// would pay again, and a replacing import matches the account's transactions once; there the
+// chunks are staged as they fill and written together by Finish. Memory stays bounded whatever the
+// number of transactions: at most three chunks (one filling, one queued, one being staged or
+// written) are held.
+//
+// Fiat legs (USD and the like) are not stored (isFiatLeg): their value is carried by the crypto
+// leg's fiat value, and a transaction of fiat legs only is not stored. A transfer with neither side
+// the client's is not part of its ledger and is dropped.
+// While an Importer is open the Editor's transaction is busy with its writes: call Finish or Abort
 // before any other edit.
 type Importer struct {
-	e         *Editor
-	account   uuid.UUID
-	source    string
-	provider  string                         // the account's chain or exchange
-	address   string                         // the account's own address, lower case ("" for none)
-	crossOwn  bool                           // a staged transfer names another of the client's accounts
-	own       map[ownKey]uuid.UUID           // (chain, lower-case address) -> own account
-	known     map[string]decimal.NullDecimal // asset key -> the user's price override
-	newAssets map[string]imports.AssetRef
-	assetKeys map[string]struct{}    // the assets the staged transfers name
-	accounts  map[uuid.UUID]struct{} // the client's accounts they name (the import's account among them)
-	price     PriceFunc
+	e        *Editor
+	account  uuid.UUID
+	source   string
+	provider string               // the account's chain or exchange
+	address  string               // the account's own address, lower case ("" for none)
+	own      map[ownKey]uuid.UUID // (chain, lower-case address) -> own account
+	// known: asset key -> the user's price override, for every asset of the client and every one
+	// a chunk creates (without an override)
+	known map[string]decimal.NullDecimal
+	price PriceFunc
 	// replace: the staged transactions replace the account's transactions of the same external
 	// ids in place (a re-classification), keeping their ids and links; see NewReplacer.
 	replace bool
+	// fresh: the account had no transactions when the import began.
+	fresh bool
+	// eachChunk: each chunk is written as soon as it is staged, not all of them at Finish.
+	eachChunk bool
+	// chunkRows is the number of transactions of a chunk.
+	chunkRows int
 
 	rnd    *bufio.Reader // random bits of the ids, read from crypto/rand 4 KiB at a time
-	bw     *bufio.Writer
-	pw     *io.PipeWriter
-	done   chan error
+	cur    *importChunk  // the chunk Add fills
+	chunks chan *importChunk
+	free   chan []byte // rows buffers of written chunks, for reuse
+	failed chan struct{}
+	done   chan struct{}
+	werr   error // the writer's error; read after failed or done is closed
+	added  int   // transactions written by the writer; read after done is closed
 	row    []byte
 	legs   []byte // the current transaction's transfer rows, written after its own row
 	staged int
 	closed bool
 }
+
+// importChunk is a run of staged transactions: their COPY rows (without header and trailer) and
+// what its write needs to know of them.
+type importChunk struct {
+	rows      []byte
+	staged    int
+	newAssets map[string]imports.AssetRef // assets the client does not have yet, first named here
+	assetKeys map[string]struct{}         // the assets its transfers name
+	accounts  map[uuid.UUID]struct{}      // the client's accounts they name (the import's account among them)
+	crossOwn  bool                        // a transfer names another of the client's accounts
+	figures   figureSums
+}
+
+// importChunkRows is the number of transactions of a chunk: big enough that the statements of a
+// chunk cost little beside its rows, small enough that the first chunk's parse (before anything
+// overlaps) is short and that three chunks stay a few tens of MB.
+const importChunkRows = 25_000
+
+// stagedChunkRows is the number of transactions of a chunk that is only staged (written at the
+// end): its COPY follows the parse closely, as one streamed COPY would.
+const stagedChunkRows = 2_500
 
 // stageTable holds the staged rows: one row per transaction (pos -1) and one per transfer;
 // addedTable the staged transactions written (new, or replaced), with their time and whether they
@@ -132,16 +176,17 @@ func writingBulkTransfers(e *Editor, on bool) error {
 // proveParents proves what the transfers' and dirty marks' parent checks (in place of foreign keys)
 // would, once for the import rather than row by row: their transactions are the rows of
 // addedTable, which this database transaction has just inserted or updated for the client (and so
-// holds); their assets and accounts are the ones Add staged, which must be the client's and are
-// locked here as a foreign key would lock them, before the statement that names them reads them.
-func (im *Importer) proveParents() error {
+// holds); their assets and accounts are the ones Add staged in the chunk, which must be the
+// client's and are locked here as a foreign key would lock them, before the statement that names
+// them reads them.
+func (im *Importer) proveParents(c *importChunk) error {
 	e := im.e
-	keys := make([]string, 0, len(im.assetKeys))
-	for k := range im.assetKeys {
+	keys := make([]string, 0, len(c.assetKeys))
+	for k := range c.assetKeys {
 		keys = append(keys, k)
 	}
-	accounts := make([]uuid.UUID, 0, len(im.accounts))
-	for id := range im.accounts {
+	accounts := make([]uuid.UUID, 0, len(c.accounts))
+	for id := range c.accounts {
 		accounts = append(accounts, id)
 	}
 	found, err := e.q.LockImportParents(e.ctx, db.LockImportParentsParams{ClientID: e.client, AssetKeys: keys, AccountIds: accounts})
@@ -155,15 +200,23 @@ func (im *Importer) proveParents() error {
 }
 
 // writeTransferFigures writes what the transfers' insert triggers would have for the transfers the
-// import just wrote, from the staged rows grouped once: the portfolio's balances and days
-// (portfolio_apply_sql, as portfolio_transfers_changed) from the transfers of the transactions that
-// count, and the client's fees (as client_transaction_fees_changed) from the fee legs of the
-// shown ones. A transfer written by the import is never hidden.
-func (im *Importer) writeTransferFigures() error {
+// import just wrote: the portfolio's balances and days (portfolio_apply_sql, as
+// portfolio_transfers_changed) from the transfers of the transactions that count, and the client's
+// fees (as client_transaction_fees_changed) from the fee legs of the shown ones. A transfer written
+// by the import is never hidden.
+//
+// In an import into a new account, Add sums them while it stages the rows (figureSums); when every
+// staged transaction of c was added (none repeated, none dropped as a known move), they all count
+// and the shown ones are those not failed, so those sums are exact and the database only applies
+// them. Otherwise the staged rows of the added transactions are grouped here. Either way the sides
+// are summed per account, asset and UTC day first, all that portfolio_apply_sql needs (it sums them
+// per account and asset, and per day and asset): its aggregates then read a few rows a day rather
+// than every transfer.
+func (im *Importer) writeTransferFigures(c *importChunk, allAdded bool) error {
 	e := im.e
-	// The sides are summed per account, asset and UTC day first, all that portfolio_apply_sql needs
-	// (it sums them per account and asset, and per day and asset): its aggregates then read a few
-	// rows a day rather than every transfer.
+	if allAdded {
+		return im.applyFigureSums(c)
+	}
 	apply, err := e.q.PortfolioApplySQL(e.ctx, `
 SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q, g.at
   FROM (SELECT v.account_id, s.asset_key, sum(v.sign * s.quantity::numeric) AS q, min(n.occurred_at) AS at
@@ -186,6 +239,83 @@ UPDATE client_transaction_counts c SET fees = c.fees + d.fees
          WHERE s.pos >= 0 AND n.shown AND (s.is_fee OR s.fee_fiat IS NOT NULL)) d
  WHERE c.client_id = $1 AND d.fees <> 0`, e.client)
 	return err
+}
+
+// applyFigureSums applies the figures Add summed for the transactions of c.
+func (im *Importer) applyFigureSums(c *importChunk) error {
+	e := im.e
+	f := &c.figures
+	if len(f.sides) > 0 {
+		accounts := make([]uuid.UUID, 0, len(f.sides))
+		assets := make([]string, 0, len(f.sides))
+		qs := make([]string, 0, len(f.sides))
+		days := make([]time.Time, 0, len(f.sides))
+		for k, v := range f.sides {
+			accounts, assets, days = append(accounts, k.account), append(assets, k.asset), append(days, k.day)
+			qs = append(qs, v.String())
+		}
+		apply, err := e.q.PortfolioApplySQL(e.ctx, `
+SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q::numeric AS q, g.at
+  FROM unnest($2::uuid[], $3::text[], $4::text[], $5::timestamptz[]) g (account_id, asset_key, q, at)
+  JOIN assets a ON a.client_id = $1 AND a.key = g.asset_key`)
+		if err != nil {
+			return err
+		}
+		if _, err := e.tx.Exec(e.ctx, apply, e.client, accounts, assets, qs, days); err != nil {
+			return err
+		}
+	}
+	if f.fees.sum.IsZero() {
+		return nil
+	}
+	_, err := e.tx.Exec(e.ctx, `UPDATE client_transaction_counts SET fees = fees + $2::numeric WHERE client_id = $1`, e.client, f.fees.String())
+	return err
+}
+
+// figureSums are the kept figures of a chunk's transfers, summed by Add as the database would sum
+// them for transactions that all count: the signed sides per account, asset and UTC day, and the
+// fees of the transactions not failed.
+type figureSums struct {
+	sides map[figureKey]*numericSum
+	fees  numericSum
+}
+
+type figureKey struct {
+	account uuid.UUID
+	asset   string
+	day     time.Time // midnight UTC
+}
+
+// numericSum is a sum of numeric values as Postgres sums them: exact, at the largest scale of its
+// terms (so that "1.50" + "2.5" is "4.00", as sum() over numeric gives).
+type numericSum struct {
+	sum   decimal.Decimal
+	scale int32
+}
+
+// add adds d, whose text as staged is s, or subtracts it.
+func (n *numericSum) add(d decimal.Decimal, s string, negative bool) {
+	if negative {
+		n.sum = n.sum.Sub(d)
+	} else {
+		n.sum = n.sum.Add(d)
+	}
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		n.scale = max(n.scale, int32(len(s)-i-1))
+	}
+}
+
+func (n *numericSum) String() string { return n.sum.StringFixed(n.scale) }
+
+// side adds a transfer's side to its account's sum of the asset and day.
+func (f *figureSums) side(account uuid.UUID, asset string, day time.Time, q decimal.Decimal, qs string, negative bool) {
+	k := figureKey{account: account, asset: asset, day: day}
+	n := f.sides[k]
+	if n == nil {
+		n = &numericSum{}
+		f.sides[k] = n
+	}
+	n.add(q, qs, negative)
 }
 
 var stageColumns = []string{"tx_id", "pos", "occurred_at", "txn_hash", "external_id", "label", "is_failed",
@@ -233,28 +363,97 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
+	var has bool
+	if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND account_id = $2)`, e.client, accountID).Scan(&has); err != nil {
+		return nil, err
+	}
 	addr := ""
 	if acct.Address != nil {
 		addr = strings.ToLower(*acct.Address)
 	}
 	im := &Importer{e: e, account: accountID, source: "import:" + acct.Provider, provider: acct.Provider, address: addr, own: own, known: known,
-		newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{accountID: {}},
-		price: price, done: make(chan error, 1),
-		rnd: bufio.NewReaderSize(rand.Reader, 4096)}
-	pr, pw := io.Pipe()
-	im.pw = pw
-	im.bw = bufio.NewWriterSize(pw, 1<<16)
-	_, _ = im.bw.Write(pgcopy.Header) // errors surface on the first row's write
-	go func() {
-		_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, pr,
-			"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN (FORMAT binary)")
-		_ = pr.CloseWithError(errCopyEnded) // unblock the writer if COPY failed early
-		im.done <- err
-	}()
+		price: price, fresh: !has, eachChunk: !has, chunkRows: stagedChunkRows, rnd: bufio.NewReaderSize(rand.Reader, 4096),
+		chunks: make(chan *importChunk, 1), free: make(chan []byte, 2), failed: make(chan struct{}), done: make(chan struct{})}
+	if im.eachChunk {
+		im.chunkRows = importChunkRows
+	}
+	im.cur = im.newChunk()
+	go im.write()
 	return im, nil
 }
 
-var errCopyEnded = errors.New("staging COPY ended")
+func (im *Importer) newChunk() *importChunk {
+	c := &importChunk{newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{im.account: {}},
+		figures: figureSums{sides: map[figureKey]*numericSum{}}}
+	select {
+	case b := <-im.free:
+		c.rows = b[:0]
+	default:
+	}
+	return c
+}
+
+// write is the writer goroutine: it stages the chunks in turn until the channel closes, and writes
+// each as soon as it is staged (eachChunk) or all of them at the end. After an error it does
+// nothing more (the caller's transaction must roll back) but takes the remaining chunks, so that
+// Add and Finish never wait for it in vain.
+func (im *Importer) write() {
+	defer close(im.done)
+	fail := func(err error) {
+		im.werr = err
+		close(im.failed)
+	}
+	all := &importChunk{newAssets: map[string]imports.AssetRef{}, assetKeys: map[string]struct{}{}, accounts: map[uuid.UUID]struct{}{}}
+	staged := false
+	for c := range im.chunks {
+		if im.werr != nil {
+			continue
+		}
+		// The stage holds one chunk when each is written, all of them otherwise.
+		if err := im.stage(c, staged && im.eachChunk); err != nil {
+			fail(err)
+			continue
+		}
+		if im.eachChunk {
+			n, err := im.writeStaged(c, !staged)
+			if err != nil {
+				fail(err)
+				continue
+			}
+			im.added += n
+		} else {
+			all.merge(c)
+		}
+		staged = true
+		select {
+		case im.free <- c.rows:
+		default:
+		}
+	}
+	if im.werr == nil && !im.eachChunk && all.staged > 0 {
+		n, err := im.writeStaged(all, true)
+		if err != nil {
+			fail(err)
+			return
+		}
+		im.added = n
+	}
+}
+
+// merge adds what the write of c needs to know to a.
+func (a *importChunk) merge(c *importChunk) {
+	a.staged += c.staged
+	a.crossOwn = a.crossOwn || c.crossOwn
+	for k, v := range c.newAssets {
+		a.newAssets[k] = v
+	}
+	for k := range c.assetKeys {
+		a.assetKeys[k] = struct{}{}
+	}
+	for k := range c.accounts {
+		a.accounts[k] = struct{}{}
+	}
+}
 
 // NewReplacer opens a bulk import whose transactions replace the account's live transactions of
 // the same external ids, in place: the transaction keeps its id, links and notes, takes the staged
@@ -268,6 +467,8 @@ func (e *Editor) NewReplacer(accountID uuid.UUID, price PriceFunc) (*Importer, e
 		return nil, err
 	}
 	im.replace = true
+	im.eachChunk = false // the account's transactions are matched once (replaceKnown)
+	im.chunkRows = stagedChunkRows
 	return im, nil
 }
 
@@ -278,6 +479,11 @@ func (im *Importer) Staged() int { return im.staged }
 func (im *Importer) Add(t *imports.Tx) error {
 	if im.closed {
 		return errors.New("ledger: Add after Finish or Abort")
+	}
+	select {
+	case <-im.failed:
+		return im.werr
+	default:
 	}
 	if fiatOnly(t) {
 		return nil // a bank deposit or withdrawal: nothing of the ledger moved (see isFiatLeg)
@@ -315,6 +521,13 @@ func (im *Importer) Add(t *imports.Tx) error {
 	pos := 0
 	var in, out decimal.Decimal
 	legs := im.legs[:0]
+	day := utcDay(t.Time)
+	// The kept figures are summed for an import into a new account (eachChunk), whose rows are all
+	// new unless the file repeats one: elsewhere most rows of a big file are often known ones.
+	var figures *figureSums
+	if im.eachChunk {
+		figures = &im.cur.figures
+	}
 	for i := range t.Transfers {
 		tr := &t.Transfers[i]
 		if isFiatLeg(tr) {
@@ -328,23 +541,24 @@ func (im *Importer) Add(t *imports.Tx) error {
 		if from == nil && to == nil {
 			continue // neither side is the client's: not part of its ledger
 		}
+		c := im.cur
 		if from != nil && *from != im.account {
-			im.crossOwn = true
-			im.accounts[*from] = struct{}{}
+			c.crossOwn = true
+			c.accounts[*from] = struct{}{}
 		}
 		if to != nil && *to != im.account {
-			im.crossOwn = true
-			im.accounts[*to] = struct{}{}
+			c.crossOwn = true
+			c.accounts[*to] = struct{}{}
 		}
 		key := tr.Asset.Key()
-		if _, ok := im.assetKeys[key]; !ok {
-			im.assetKeys[key] = struct{}{}
+		if _, ok := c.assetKeys[key]; !ok {
+			c.assetKeys[key] = struct{}{}
 		}
 		override, ok := im.known[key]
 		if !ok {
-			if _, seen := im.newAssets[key]; !seen {
-				im.newAssets[key] = tr.Asset
-			}
+			// created by this chunk's write, before its transfers (no override yet)
+			c.newAssets[key] = tr.Asset
+			im.known[key] = decimal.NullDecimal{}
 		}
 		fiat := decimal.NullDecimal{}
 		switch {
@@ -389,18 +603,33 @@ func (im *Importer) Add(t *imports.Tx) error {
 		b = pgcopy.Null(b) // is_failed
 		b = pgcopy.UUID(b, im.newID())
 		b = binText(b, key, false)
-		b = binText(b, tr.Quantity.String(), false)
+		qs := tr.Quantity.String()
+		b = binText(b, qs, false)
 		b = binUUIDPtr(b, from)
 		b = binUUIDPtr(b, to)
 		b = binTextPtr(b, fromAddr)
 		b = binTextPtr(b, toAddr)
+		if figures != nil && to != nil {
+			figures.side(*to, key, day, tr.Quantity, qs, false)
+		}
+		if figures != nil && from != nil {
+			figures.side(*from, key, day, tr.Quantity, qs, true)
+		}
 		if fiat.Valid {
-			b = binText(b, fiat.Decimal.String(), false)
+			fs := fiat.Decimal.String()
+			b = binText(b, fs, false)
+			if figures != nil && tr.IsFee && !t.Failed {
+				figures.fees.add(fiat.Decimal, fs, false)
+			}
 		} else {
 			b = pgcopy.Null(b)
 		}
 		if tr.FeeFiat != nil {
-			b = binText(b, tr.FeeFiat.String(), false)
+			fs := tr.FeeFiat.String()
+			b = binText(b, fs, false)
+			if figures != nil && !t.Failed {
+				figures.fees.add(*tr.FeeFiat, fs, false)
+			}
 		} else {
 			b = pgcopy.Null(b)
 		}
@@ -418,11 +647,22 @@ func (im *Importer) Add(t *imports.Tx) error {
 	b = append(b, legs...)
 	im.legs = legs
 	im.row = b
-	if _, err := im.bw.Write(b); err != nil {
-		return im.copyErr(err)
-	}
+	c := im.cur
+	c.rows = append(c.rows, b...)
+	c.staged++
 	im.staged++
+	if c.staged == im.chunkRows {
+		im.chunks <- c // waits while a chunk is queued behind the one being written
+		im.cur = im.newChunk()
+	}
 	return nil
+}
+
+// utcDay is the UTC day of t as the database reads the staged time: rounded to microseconds
+// (timestamptz input rounds a tie to the even one; the one tie that crosses midnight, .9999995 s,
+// goes up either way), then (at AT TIME ZONE 'UTC')::date.
+func utcDay(t time.Time) time.Time {
+	return t.Round(time.Microsecond).UTC().Truncate(24 * time.Hour)
 }
 
 // isFiatLeg says whether a transfer moves fiat money (USD, EUR...), which the ledger does not store:
@@ -448,49 +688,87 @@ func fiatOnly(t *imports.Tx) bool {
 // newID is a UUIDv7 like newID's, without a system call for each one's random bits.
 func (im *Importer) newID() uuid.UUID { return uuid.Must(uuid.NewV7FromReader(im.rnd)) }
 
-// copyErr prefers the COPY's own error (what the database said) to the pipe's.
-func (im *Importer) copyErr(err error) error {
-	if errors.Is(err, errCopyEnded) || errors.Is(err, io.ErrClosedPipe) {
-		im.closed = true
-		if cerr := <-im.done; cerr != nil {
-			return cerr
-		}
-	}
-	return err
-}
-
-// Abort ends the COPY without writing anything (the caller's transaction must roll back).
-func (im *Importer) Abort(cause error) {
+// Abort ends the import without writing anything more (the caller's transaction must roll back:
+// earlier chunks may have been written). It returns once the writer has stopped using the
+// transaction.
+func (im *Importer) Abort() {
 	if im.closed {
 		return
 	}
 	im.closed = true
-	if cause == nil {
-		cause = errors.New("import aborted")
-	}
-	im.pw.CloseWithError(cause)
+	close(im.chunks)
 	<-im.done
 }
 
-// Finish ends the staging and writes the staged transactions into the ledger. It returns how many
-// were added (the others were imported before).
+// Finish writes the last chunk and the import's audit entry. It returns how many transactions were
+// added (the others were imported before).
 func (im *Importer) Finish() (int, error) {
 	if im.closed {
 		return 0, errors.New("ledger: Finish after Abort")
 	}
 	im.closed = true
-	_, _ = im.bw.Write(pgcopy.Trailer) // a write error is the Flush's
-	if err := im.bw.Flush(); err != nil {
-		im.pw.CloseWithError(err)
-		<-im.done
+	if im.cur.staged > 0 {
+		im.chunks <- im.cur
+	}
+	im.cur = nil
+	close(im.chunks)
+	<-im.done
+	if im.werr != nil {
+		return 0, im.werr
+	}
+	if im.added == 0 {
+		return 0, nil // a re-import: nothing else to write
+	}
+	// One audit entry for the whole import (see importAudit).
+	if err := im.audit(im.added); err != nil {
 		return 0, err
 	}
-	_ = im.pw.Close()
-	if err := <-im.done; err != nil {
+	// The first chunk's ANALYZE (see writeStaged) counted that chunk; the statements that follow
+	// the import (its recalculation, a delete) are planned for all of it.
+	if err := im.analyzeIfSmall(im.added); err != nil {
 		return 0, err
 	}
+	return im.added, nil
+}
+
+// stage copies a chunk's rows into the stage, after emptying it (truncate) or beside the rows of
+// the chunks before.
+func (im *Importer) stage(c *importChunk, truncate bool) error {
 	e := im.e
-	for key, a := range im.newAssets {
+	if truncate {
+		if _, err := e.tx.Exec(e.ctx, `TRUNCATE `+stageTable+`, `+addedTable); err != nil {
+			return err
+		}
+	}
+	_, err := e.tx.Conn().PgConn().CopyFrom(e.ctx, io.MultiReader(bytes.NewReader(pgcopy.Header), bytes.NewReader(c.rows), bytes.NewReader(pgcopy.Trailer)),
+		"COPY "+stageTable+" ("+strings.Join(stageColumns, ", ")+") FROM STDIN (FORMAT binary)")
+	return err
+}
+
+// analyzeIfSmall analyzes the transactions when the statistics count fewer rows than the import
+// has just added (at least 1000).
+func (im *Importer) analyzeIfSmall(added int) error {
+	e := im.e
+	if added < 1000 {
+		return nil
+	}
+	var reltuples float64
+	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
+		return err
+	}
+	if reltuples >= float64(added) {
+		return nil
+	}
+	_, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`)
+	return err
+}
+
+// writeStaged writes the staged rows of c (one chunk, or all of them) into the ledger; first says
+// it is the import's first write. It returns how many of its transactions were added (or
+// replaced).
+func (im *Importer) writeStaged(c *importChunk, first bool) (int, error) {
+	e := im.e
+	for key, a := range c.newAssets {
 		if _, err := e.q.UpsertAsset(e.ctx, db.UpsertAssetParams{
 			ID: newID(), ClientID: e.client, Key: key, Symbol: symbolOf(a), Name: prices.AssetName(a),
 			Type: "COIN", Chain: nonEmpty(a.Chain), ContractAddress: nonEmpty(a.Contract), Decimals: &a.Decimals,
@@ -498,12 +776,11 @@ func (im *Importer) Finish() (int, error) {
 			return 0, store.Err(err, "asset")
 		}
 	}
-	if im.staged == 0 {
-		return 0, nil
-	}
-	// The joins below hash up to a few million staged rows.
-	if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
-		return 0, err
+	if first {
+		// The joins below hash up to a few million staged rows.
+		if _, err := e.tx.Exec(e.ctx, `SET LOCAL work_mem = '64MB'`); err != nil {
+			return 0, err
+		}
 	}
 	replaced := 0
 	if im.replace {
@@ -513,7 +790,7 @@ func (im *Importer) Finish() (int, error) {
 		}
 		replaced = n
 	}
-	if im.crossOwn {
+	if c.crossOwn {
 		if err := im.skipKnownMoves(); err != nil {
 			return 0, err
 		}
@@ -526,17 +803,13 @@ func (im *Importer) Finish() (int, error) {
 	// The anti-join must be a hash (or merge) join: with statistics that say the table is empty
 	// (a new database, right after a vacuum) the planner picks a nested loop that scans the
 	// transactions once per staged row, and the rows this statement inserts make each scan longer.
+	// An account without transactions when the import began has none to skip but those of the
+	// import's own earlier chunks and of a concurrent import, which ON CONFLICT skips.
 	known := ""
-	if im.staged >= 10_000 {
-		var has bool
-		if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND account_id = $2)`, e.client, im.account).Scan(&has); err != nil {
+	if !im.fresh && c.staged >= 10_000 {
+		known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id)`
+		if _, err := e.tx.Exec(e.ctx, `SET LOCAL enable_nestloop = off`); err != nil {
 			return 0, err
-		}
-		if has {
-			known = ` AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.client_id = $1 AND t.account_id = $2 AND t.external_id = s.external_id)`
-			if _, err := e.tx.Exec(e.ctx, `SET LOCAL enable_nestloop = off`); err != nil {
-				return 0, err
-			}
 		}
 	}
 	tag, err := e.tx.Exec(e.ctx, `
@@ -557,6 +830,8 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 		}
 	}
 	added := int(tag.RowsAffected()) + replaced
+	// every staged transaction is new, and Add summed their figures (see writeTransferFigures)
+	allAdded := im.eachChunk && int(tag.RowsAffected()) == c.staged
 	if added == 0 {
 		return 0, nil // a re-import: nothing else to write
 	}
@@ -566,20 +841,14 @@ INSERT INTO `+addedTable+` SELECT id, occurred_at, counts, counts AND NOT is_fai
 	// and every check scans it whole. ANALYZE counts our own uncommitted rows, so the lookups use
 	// the primary key. Only a big import into a small table needs it; SKIP_LOCKED because its lock
 	// lasts until commit, and concurrent imports must not queue behind one another for it.
-	var reltuples float64
-	if err := e.tx.QueryRow(e.ctx, `SELECT reltuples FROM pg_class WHERE oid = 'transactions'::regclass`).Scan(&reltuples); err != nil {
+	if err := im.analyzeIfSmall(added); err != nil {
 		return 0, err
-	}
-	if added >= 1000 && reltuples < float64(added) {
-		if _, err := e.tx.Exec(e.ctx, `ANALYZE (SKIP_LOCKED) transactions`); err != nil {
-			return 0, err
-		}
 	}
 	// 3. Their transfers and dirty marks, set-wise. Their transactions' values were written with
 	// them (stagedValue), and the parents and figures the insert triggers would derive from the
 	// rows one by one are the importer's to prove and write (writeBulkTransfers): the triggers are
 	// told so.
-	if err := im.proveParents(); err != nil {
+	if err := im.proveParents(c); err != nil {
 		return 0, err
 	}
 	if err := writingValues(e, true); err != nil {
@@ -605,7 +874,7 @@ SELECT s.id, $1, s.tx_id, n.occurred_at, s.pos, a.id, s.quantity::numeric, s.fro
  WHERE s.pos >= 0`, e.client); err != nil {
 		return 0, store.Err(err, "transfer")
 	}
-	if err := im.writeTransferFigures(); err != nil {
+	if err := im.writeTransferFigures(c, allAdded); err != nil {
 		return 0, err
 	}
 	if err := writingBulkTransfers(e, false); err != nil {
@@ -624,11 +893,7 @@ ON CONFLICT (transaction_id, client_id) DO UPDATE
    SET rule = EXCLUDED.rule, confidence = EXCLUDED.confidence, explanation = EXCLUDED.explanation, digest = EXCLUDED.digest`, e.client); err != nil {
 		return 0, store.Err(err, "transaction")
 	}
-	// 4. One audit entry for the whole import (see importAudit).
-	if err := im.audit(added); err != nil {
-		return 0, err
-	}
-	// 5. Labeling rules (updateTransaction with createDefaultRule): a new unlabeled transaction
+	// 4. Labeling rules (updateTransaction with createDefaultRule): a new unlabeled transaction
 	// takes the label of the rule matching its first transfer with one side outside the client
 	// (direction and counterparty, as ruleKey), set-wise; skipped when the client has no rule.
 	var hasRules bool
