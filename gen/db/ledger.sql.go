@@ -13,6 +13,40 @@ import (
 	"github.com/shopspring/decimal"
 )
 
+const accountHasTransactions = `-- name: AccountHasTransactions :one
+SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1::uuid AND account_id = $2::uuid)
+`
+
+type AccountHasTransactionsParams struct {
+	ClientID  uuid.UUID
+	AccountID uuid.UUID
+}
+
+// Whether the account has any transaction, deleted or not (an import into an account without any
+// is written chunk by chunk).
+func (q *Queries) AccountHasTransactions(ctx context.Context, arg AccountHasTransactionsParams) (bool, error) {
+	row := q.db.QueryRow(ctx, accountHasTransactions, arg.ClientID, arg.AccountID)
+	var exists bool
+	err := row.Scan(&exists)
+	return exists, err
+}
+
+const addClientFees = `-- name: AddClientFees :exec
+UPDATE client_transaction_counts SET fees = fees + $1::text::numeric WHERE client_id = $2::uuid
+`
+
+type AddClientFeesParams struct {
+	Fees     string
+	ClientID uuid.UUID
+}
+
+// Adds an import's fees to the client's kept total; the sum comes as text so its scale is the one
+// Postgres' sum over the rows would have.
+func (q *Queries) AddClientFees(ctx context.Context, arg AddClientFeesParams) error {
+	_, err := q.db.Exec(ctx, addClientFees, arg.Fees, arg.ClientID)
+	return err
+}
+
 const applyAccountEdits = `-- name: ApplyAccountEdits :execrows
 WITH applied AS (
     UPDATE transactions t

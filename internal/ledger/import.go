@@ -268,8 +268,7 @@ SELECT $1::uuid AS client_id, g.account_id, a.id AS asset_id, g.q::numeric AS q,
 	if f.fees.sum.IsZero() {
 		return nil
 	}
-	_, err := e.tx.Exec(e.ctx, `UPDATE client_transaction_counts SET fees = fees + $2::numeric WHERE client_id = $1`, e.client, f.fees.String())
-	return err
+	return e.q.AddClientFees(e.ctx, db.AddClientFeesParams{ClientID: e.client, Fees: f.fees.String()})
 }
 
 // figureSums are the kept figures of a chunk's transfers, summed by Add as the database would sum
@@ -363,8 +362,8 @@ func (e *Editor) NewImporter(accountID uuid.UUID, price PriceFunc) (*Importer, e
 	TRUNCATE `+stageTable+`, `+addedTable); err != nil {
 		return nil, err
 	}
-	var has bool
-	if err := e.tx.QueryRow(e.ctx, `SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = $1 AND account_id = $2)`, e.client, accountID).Scan(&has); err != nil {
+	has, err := e.q.AccountHasTransactions(e.ctx, db.AccountHasTransactionsParams{ClientID: e.client, AccountID: accountID})
+	if err != nil {
 		return nil, err
 	}
 	addr := ""

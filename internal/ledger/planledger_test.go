@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"testing"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -51,4 +52,15 @@ func latestTransactions(t *testing.T, pool *pgxpool.Pool, client uuid.UUID, n in
 		t.Fatal(err)
 	}
 	return ids
+}
+
+// busiestAsset is the asset with the most transfers of the client, and the times of its first and
+// last transactions (the span a plan test takes a year from).
+func busiestAsset(t *testing.T, pool *pgxpool.Pool, client uuid.UUID) (asset uuid.UUID, first, last time.Time) {
+	t.Helper()
+	if err := pool.QueryRow(context.Background(), `SELECT (SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1),
+		min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, client).Scan(&asset, &first, &last); err != nil {
+		t.Fatal(err)
+	}
+	return asset, first, last
 }

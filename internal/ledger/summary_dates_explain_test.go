@@ -4,7 +4,6 @@ import (
 	"context"
 	"strings"
 	"testing"
-	"time"
 
 	sq "github.com/Masterminds/squirrel"
 	"github.com/google/uuid"
@@ -24,12 +23,7 @@ func TestAssetsInDatesSummaryLooksNoRowUpPerMatch(t *testing.T) {
 	client := planLedger{n: 3000}.seed(t, pool)
 	dirty := latestTransactions(t, pool, client, 20)
 	// the asset with the most transfers, and the middle year of the ledger
-	var asset uuid.UUID
-	var first, last time.Time
-	if err := pool.QueryRow(ctx, `SELECT (SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1),
-		min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, client).Scan(&asset, &first, &last); err != nil {
-		t.Fatal(err)
-	}
+	asset, first, last := busiestAsset(t, pool, client)
 	mid := first.Add(last.Sub(first) / 2)
 	from, to := mid.AddDate(0, -6, 0), mid.AddDate(0, 6, 0)
 	l := New(pool)

@@ -20,21 +20,11 @@ import (
 func TestDatedLedgerSummaryReadsEachHalfByItsDates(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
-	client := planLedger{n: 3000}.seed(t, pool)
 	// a third of the transactions bought (the generated ledger has no labels)
-	label := "buy"
-	if _, err := pool.Exec(ctx, `UPDATE transactions SET label = $2 WHERE client_id = $1 AND abs(hashtext(id::text)) % 3 = 0`, client, label); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := pool.Exec(ctx, `ANALYZE transactions`); err != nil {
-		t.Fatal(err)
-	}
-	var asset uuid.UUID
-	var first, last time.Time
-	if err := pool.QueryRow(ctx, `SELECT (SELECT asset_id FROM transfers WHERE client_id = $1 GROUP BY asset_id ORDER BY count(*) DESC LIMIT 1),
-		min(occurred_at), max(occurred_at) FROM transactions WHERE client_id = $1`, client).Scan(&asset, &first, &last); err != nil {
-		t.Fatal(err)
-	}
+	const label = "buy"
+	client := planLedger{n: 3000, afterRun: []string{
+		`UPDATE transactions SET label = '` + label + `' WHERE client_id = $1 AND abs(hashtext(id::text)) % 3 = 0`}}.seed(t, pool)
+	asset, first, last := busiestAsset(t, pool, client)
 	from := first.Add(last.Sub(first)/2).AddDate(0, -6, 0).Truncate(time.Microsecond)
 	to := from.AddDate(1, 0, 0)
 	f := TxFilter{AssetIDs: []uuid.UUID{asset}, StartDate: &from, EndDate: &to, Labels: []string{label}}

@@ -540,3 +540,13 @@ SELECT (SELECT count(*) FROM locked_assets)::int AS assets_found, (SELECT count(
 -- The statement that applies the portfolio's balance and day changes of the signed sides a query
 -- selects (client_id, account_id, asset_id, q, at): the SQL the portfolio's triggers run.
 SELECT portfolio_apply_sql(sqlc.arg(sides)::text)::text;
+
+-- name: AccountHasTransactions :one
+-- Whether the account has any transaction, deleted or not (an import into an account without any
+-- is written chunk by chunk).
+SELECT EXISTS (SELECT 1 FROM transactions WHERE client_id = sqlc.arg(client_id)::uuid AND account_id = sqlc.arg(account_id)::uuid);
+
+-- name: AddClientFees :exec
+-- Adds an import's fees to the client's kept total; the sum comes as text so its scale is the one
+-- Postgres' sum over the rows would have.
+UPDATE client_transaction_counts SET fees = fees + sqlc.arg(fees)::text::numeric WHERE client_id = sqlc.arg(client_id)::uuid;
