@@ -18,8 +18,9 @@ const assetsYearLedger = "date,type,sent_quantity,sent_asset,received_quantity,r
 
 // TestSummaryOfAssetsInAYearByHand: a file imported and recalculated through /graphql, then
 // getClientTransactionsSummary filtered by assets within a year (read from the year's result rows,
-// internal/ledger assetsInDatesParts) gives the figures worked out by hand above, and the same
-// transaction count as getClientTransactions with the same filter.
+// internal/ledger assetsInDatesParts) and by assets and labels within a year (summed from the ledger
+// in two halves of the dates, internal/ledger dateHalves) gives the figures worked out by hand
+// above, and the same transaction count as getClientTransactions with the same filter.
 func TestSummaryOfAssetsInAYearByHand(t *testing.T) {
 	t.Parallel()
 	f := startFlowWith(t, seedGraphQLClients) // client 1 without a ledger
@@ -57,31 +58,39 @@ func TestSummaryOfAssetsInAYearByHand(t *testing.T) {
 	for _, c2 := range []struct {
 		symbols    []string
 		start, end string
+		labels     []string
 		want       sum
 	}{
-		{[]string{"ETH"}, "2023-01-01", "2024-01-01", sum{"US", 3, 2, 20000, 50000, -30000}},
-		{[]string{"BTC"}, "2023-01-01", "2024-01-01", sum{"US", 1, 1, -500000, 0, -500000}},
-		{[]string{"ETH", "BTC"}, "2023-01-01", "2024-01-01", sum{"US", 4, 3, -480000, 50000, -530000}},
-		{[]string{"ETH"}, "2024-01-01", "2025-01-01", sum{"US", 1, 1, 10000, 10000, 0}},
-		{[]string{"BTC"}, "2024-01-01", "2025-01-01", sum{"US", 0, 0, 0, 0, 0}},
+		{[]string{"ETH"}, "2023-01-01", "2024-01-01", nil, sum{"US", 3, 2, 20000, 50000, -30000}},
+		{[]string{"BTC"}, "2023-01-01", "2024-01-01", nil, sum{"US", 1, 1, -500000, 0, -500000}},
+		{[]string{"ETH", "BTC"}, "2023-01-01", "2024-01-01", nil, sum{"US", 4, 3, -480000, 50000, -530000}},
+		{[]string{"ETH"}, "2024-01-01", "2025-01-01", nil, sum{"US", 1, 1, 10000, 10000, 0}},
+		{[]string{"BTC"}, "2024-01-01", "2025-01-01", nil, sum{"US", 0, 0, 0, 0, 0}},
+		// the two ETH sales of 2023, one in each half of the year: +500 short, -300 long
+		{[]string{"ETH"}, "2023-01-01", "2024-01-01", []string{"sell"}, sum{"US", 2, 2, 20000, 50000, -30000}},
+		// the May buy alone: no disposal
+		{[]string{"ETH"}, "2023-01-01", "2024-01-01", []string{"buy"}, sum{"US", 1, 0, 0, 0, 0}},
+		// every 2023 sale: the ETH ones and the BTC one on 1 July (the first half)
+		{[]string{"ETH", "BTC"}, "2023-01-01", "2024-01-01", []string{"sell"}, sum{"US", 3, 3, -480000, 50000, -530000}},
+		{[]string{"BTC"}, "2023-01-01", "2024-01-01", []string{"buy"}, sum{"US", 0, 0, 0, 0, 0}},
 	} {
 		var ids []string
 		for _, s := range c2.symbols {
 			ids = append(ids, asset[s])
 		}
-		vars := map[string]any{"c": c, "a": ids, "s": c2.start, "e": c2.end}
+		vars := map[string]any{"c": c, "a": ids, "s": c2.start, "e": c2.end, "l": c2.labels}
 		var got struct {
 			S sum `json:"getClientTransactionsSummary"`
 		}
-		f.must(`query($c: ID!, $a: [String!], $s: Date, $e: Date) { getClientTransactionsSummary(clientId: $c, assetIds: $a, startDate: $s, endDate: $e) {
+		f.must(`query($c: ID!, $a: [String!], $s: Date, $e: Date, $l: [String!]) { getClientTransactionsSummary(clientId: $c, assetIds: $a, startDate: $s, endDate: $e, labels: $l) {
 			jurisdiction transactionCount disposalCount capGainsCents shortTermCapGainsCents longTermCapGainsCents } }`, vars, &got)
 		if got.S != c2.want {
-			t.Errorf("summary of %v from %s to %s: %+v, want %+v", c2.symbols, c2.start, c2.end, got.S, c2.want)
+			t.Errorf("summary of %v labelled %v from %s to %s: %+v, want %+v", c2.symbols, c2.labels, c2.start, c2.end, got.S, c2.want)
 		}
 		var page struct {
 			P struct{ Total int } `json:"getClientTransactions"`
 		}
-		f.must(`query($c: ID!, $a: [String!], $s: Date, $e: Date) { getClientTransactions(clientId: $c, assetIds: $a, startDate: $s, endDate: $e, limit: 100) { total } }`,
+		f.must(`query($c: ID!, $a: [String!], $s: Date, $e: Date, $l: [String!]) { getClientTransactions(clientId: $c, assetIds: $a, startDate: $s, endDate: $e, labels: $l, limit: 100) { total } }`,
 			vars, &page)
 		if page.P.Total != got.S.TransactionCount {
 			t.Errorf("%v from %s to %s: the list has %d transactions, the summary counts %d", c2.symbols, c2.start, c2.end, page.P.Total, got.S.TransactionCount)
