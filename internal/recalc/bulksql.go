@@ -15,7 +15,6 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgtype"
-	"github.com/jackc/pgx/v5/pgxpool"
 
 	"taxd/gen/db"
 	"taxd/internal/pgcopy"
@@ -27,8 +26,7 @@ import (
 // streams decoded from the raw values (rawrow.go), for a full run as two scans on two connections
 // sharing an imported snapshot and joined in Go (ledgerjoin.go); the results are written with
 // COPY in binary format (copybin.go encodes the values), and the few year summaries and
-// checkpoints in one batch of the engine's decimals at full scale; a large set's own pieces table
-// is created, indexed, attached and dropped by DDL that names it (settables.go).
+// checkpoints in one batch of the engine's decimals at full scale.
 
 // ledgerQuery lists every transfer the engine sees, in settlement order, with its transaction's own
 // columns that the transaction's result row carries (txInfo). Hidden transactions and transfers,
@@ -457,65 +455,3 @@ func storedTransactionResultsFrom(rk resultKey, from time.Time) string {
 	return fmt.Sprintf("transactions t CROSS JOIN LATERAL (SELECT x.* FROM tax_transaction_results x WHERE x.result_set_id = '%s' AND x.transaction_id = t.id AND x.client_id = '%s' OFFSET 0) x "+
 		"WHERE t.client_id = '%s' AND t.occurred_at >= '%s'", rk.set, rk.client, rk.client, from.UTC().Truncate(time.Microsecond).Format("2006-01-02T15:04:05.999999Z07:00"))
 }
-
-// createOwnTable creates child with parent's columns, defaults and checks, and a check that every
-// row's set lies in [lower, upper) (which lets ATTACH PARTITION skip its scan). No index.
-func createOwnTable(ctx context.Context, pool *pgxpool.Pool, parent, child string, lower, upper uuid.UUID) error {
-	_, err := pool.Exec(ctx, fmt.Sprintf(`CREATE TABLE %s (LIKE %s INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMPRESSION,
-    CONSTRAINT %s CHECK (result_set_id >= '%s' AND result_set_id < '%s'))`, ident(child), ident(parent), ident(child+"_set"), lower, upper))
-	if err != nil {
-		return fmt.Errorf("create %s: %w", child, err)
-	}
-	return nil
-}
-
-// buildOwnIndex runs one of an own table's builds (ownIndexBuilds' statement) in a transaction of
-// its own, with memory enough to sort in memory and no parallel workers (the two connections
-// already use both cores).
-func buildOwnIndex(ctx context.Context, pool *pgxpool.Pool, statement string) error {
-	err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-		if _, err := tx.Exec(ctx, "SET LOCAL maintenance_work_mem = '256MB'; SET LOCAL max_parallel_maintenance_workers = 0; "+statement); err != nil {
-			return err
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("%s: %w", statement, err)
-	}
-	return nil
-}
-
-// attachOwnTable makes child's unique index key (if any) its primary key and attaches child to
-// parent for the sets in [lower, upper), in tx.
-func attachOwnTable(ctx context.Context, tx pgx.Tx, parent, child, key string, lower, upper uuid.UUID) error {
-	sql := ""
-	if key != "" {
-		sql = fmt.Sprintf("ALTER TABLE %s ADD CONSTRAINT %s PRIMARY KEY USING INDEX %s; ", ident(child), ident(key), ident(key))
-	}
-	sql += fmt.Sprintf("ALTER TABLE %s ATTACH PARTITION %s FOR VALUES FROM ('%s') TO ('%s')", ident(parent), ident(child), lower, upper)
-	if _, err := tx.Exec(ctx, sql); err != nil {
-		return fmt.Errorf("attach %s: %w", child, err)
-	}
-	return nil
-}
-
-// dropOwnTable drops child, detached from parent first when attached: CONCURRENTLY, or FINALIZE for
-// a detach left pending. Each statement runs on its own (DETACH ... CONCURRENTLY cannot run in a
-// transaction block).
-func dropOwnTable(ctx context.Context, pool *pgxpool.Pool, parent, child string, attached, detachPending bool) error {
-	if attached {
-		how := "CONCURRENTLY"
-		if detachPending {
-			how = "FINALIZE"
-		}
-		if _, err := pool.Exec(ctx, fmt.Sprintf("ALTER TABLE %s DETACH PARTITION %s %s", ident(parent), ident(child), how)); err != nil {
-			return fmt.Errorf("detach %s: %w", child, err)
-		}
-	}
-	if _, err := pool.Exec(ctx, "DROP TABLE IF EXISTS "+ident(child)); err != nil {
-		return fmt.Errorf("drop %s: %w", child, err)
-	}
-	return nil
-}
-
-func ident(name string) string { return pgx.Identifier{name}.Sanitize() }

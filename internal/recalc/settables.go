@@ -79,9 +79,14 @@ func ownTableName(parent string, rs uuid.UUID) string {
 // createOwnTables creates set rs's tables: the parents' columns, defaults and checks, and a check
 // that every row is the set's (which lets ATTACH PARTITION skip its scan). No index yet.
 func createOwnTables(ctx context.Context, pool *pgxpool.Pool, rs uuid.UUID) error {
+	upper := ownTablesUpperBound(rs)
 	for _, parent := range partitionedResultTables {
-		if err := createOwnTable(ctx, pool, parent, ownTableName(parent, rs), rs, ownTablesUpperBound(rs)); err != nil {
-			return err
+		child := ownTableName(parent, rs)
+		sql := fmt.Sprintf(`CREATE TABLE %s (LIKE %s INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING STORAGE INCLUDING COMPRESSION,
+    CONSTRAINT %s CHECK (result_set_id >= '%s' AND result_set_id < '%s'))`,
+			ident(child), ident(parent), ident(child+"_set"), rs, upper)
+		if _, err := pool.Exec(ctx, sql); err != nil {
+			return fmt.Errorf("create %s: %w", child, err)
 		}
 	}
 	return nil
@@ -155,23 +160,36 @@ func (q *indexQueue) take() (indexBuild, bool) {
 // waits for the builds of its table (its lock conflicts with theirs), so it comes last.
 func (q *indexQueue) run(ctx context.Context, pool *pgxpool.Pool) error {
 	for b, ok := q.take(); ok; b, ok = q.take() {
-		if err := buildOwnIndex(ctx, pool, b.sql); err != nil {
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if _, err := tx.Exec(ctx, "SET LOCAL maintenance_work_mem = '256MB'; SET LOCAL max_parallel_maintenance_workers = 0"); err != nil {
+				return err
+			}
+			_, err := tx.Exec(ctx, b.sql)
 			return err
+		})
+		if err != nil {
+			return fmt.Errorf("%s: %w", b.sql, err)
 		}
 	}
 	return nil
 }
 
-// attachOwnTables makes set rs's tables partitions of the parents, in one transaction. A table's
-// primary key index becomes its constraint first; the bound check makes the attach a catalog
-// change (no scan). Attaching takes SHARE UPDATE EXCLUSIVE on a parent: readers and writers of
-// other sets go on.
+// attachOwnTables makes set rs's tables partitions of the parents, in one transaction. A table's primary key index becomes its constraint first; the bound
+// check makes the attach a catalog change (no scan). Attaching takes SHARE UPDATE EXCLUSIVE on a
+// parent: readers and writers of other sets go on.
 func attachOwnTables(ctx context.Context, pool *pgxpool.Pool, rs uuid.UUID, primary map[string]string) error {
+	upper := ownTablesUpperBound(rs)
 	return pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
 		for _, parent := range partitionedResultTables {
 			child := ownTableName(parent, rs)
-			if err := attachOwnTable(ctx, tx, parent, child, primary[child], rs, ownTablesUpperBound(rs)); err != nil {
-				return err
+			if key, ok := primary[child]; ok {
+				if _, err := tx.Exec(ctx, fmt.Sprintf("ALTER TABLE %s ADD CONSTRAINT %s PRIMARY KEY USING INDEX %s", ident(child), ident(key), ident(key))); err != nil {
+					return err
+				}
+			}
+			if _, err := tx.Exec(ctx, fmt.Sprintf("ALTER TABLE %s ATTACH PARTITION %s FOR VALUES FROM ('%s') TO ('%s')",
+				ident(parent), ident(child), rs, upper)); err != nil {
+				return fmt.Errorf("attach %s: %w", child, err)
 			}
 		}
 		return nil
@@ -192,9 +210,20 @@ func dropOwnTables(ctx context.Context, pool *pgxpool.Pool, rs uuid.UUID) error 
 		if !st.Present {
 			continue
 		}
-		if err := dropOwnTable(ctx, pool, parent, child, st.Attached, st.DetachPending); err != nil {
+		if st.Attached {
+			how := "CONCURRENTLY"
+			if st.DetachPending {
+				how = "FINALIZE"
+			}
+			if _, err := pool.Exec(ctx, fmt.Sprintf("ALTER TABLE %s DETACH PARTITION %s %s", ident(parent), ident(child), how)); err != nil {
+				return fmt.Errorf("detach %s: %w", child, err)
+			}
+		}
+		if _, err := pool.Exec(ctx, "DROP TABLE IF EXISTS "+ident(child)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
+
+func ident(name string) string { return pgx.Identifier{name}.Sanitize() }

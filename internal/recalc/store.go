@@ -79,10 +79,9 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
 // other whatever the rows of each table cost, as long as the pieces are at least as much work as
 // the rest. When own is set the pieces go into a table of their own (settables.go): the first
-// writer writes them all and commits them, then the lots, removals, income and figures; the
-// second writes the transaction results; each then builds the table's indexes from one queue,
-// and the table is attached before the switch. Until the switch the new set is an orphan that no
-// reader looks at; a crash before it leaves the orphan to Cleanup.
+// connection writes them all and then builds the table's indexes, the second joins the builds
+// once it has written the rest, and the table is attached before the switch. Until the switch the
+// new set is an orphan that no reader looks at; a crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, own bool, before func(Phase),
 	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	rsID, piecesTable := uuid.Must(uuid.NewV7()), "tax_disposals"
@@ -112,8 +111,8 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 	errs := make(chan error, 2)
 	var mu sync.Mutex
 	var written time.Time // when the later writer committed
-	// write runs each of fns in a transaction of its own, one after the other, then (own) takes
-	// index builds until none is left.
+	// write runs each of fns in a transaction of its own on one connection, then (own) takes index
+	// builds until none is left.
 	write := func(w *WriterTimings, fns ...func(tx pgx.Tx) error) {
 		start := time.Now()
 		var err error

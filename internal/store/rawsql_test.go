@@ -25,7 +25,7 @@ import (
 // until its allowance is lowered.
 var rawSQLBulkFiles = map[string]string{
 	"internal/ledger/import.go":  "the import: COPY into a temp table and the set-wise statements over it",
-	"internal/recalc/bulksql.go": "the ledger read as binary-format streams over an imported snapshot; the result write as binary COPY and a batch of the engine's decimals at full scale; a large set's own pieces table's DDL (names, not parameters)",
+	"internal/recalc/bulksql.go": "the ledger read as binary-format streams over an imported snapshot; the result write as binary COPY and a batch of the engine's decimals at full scale",
 }
 
 var rawSQLAllowed = map[string]struct {
