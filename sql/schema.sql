@@ -1988,37 +1988,6 @@ CREATE TABLE public.tax_disposals (
     client_id uuid NOT NULL,
     CONSTRAINT tax_disposals_match_check CHECK ((match = ANY (ARRAY['same_day'::text, 'thirty_day'::text, 'pool'::text, 'acb'::text, 'uncovered'::text]))),
     CONSTRAINT tax_disposals_term_check CHECK ((term = ANY (ARRAY['short'::text, 'long'::text])))
-)
-PARTITION BY RANGE (result_set_id);
-
---
--- Name: tax_disposals_shared; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.tax_disposals_shared (
-    result_set_id uuid NOT NULL,
-    seq integer NOT NULL,
-    transfer_id uuid NOT NULL,
-    lot_id text,
-    account_key text NOT NULL,
-    asset_key text NOT NULL,
-    quantity numeric NOT NULL,
-    proceeds numeric NOT NULL,
-    basis numeric NOT NULL,
-    gain numeric NOT NULL,
-    acquired_at timestamp with time zone,
-    disposed_at timestamp with time zone NOT NULL,
-    tax_year integer NOT NULL,
-    term text NOT NULL,
-    form_box text NOT NULL,
-    uncovered boolean DEFAULT false NOT NULL,
-    missing_basis boolean DEFAULT false NOT NULL,
-    lot_transfer_id uuid,
-    match text,
-    denied_loss numeric,
-    client_id uuid NOT NULL,
-    CONSTRAINT tax_disposals_match_check CHECK ((match = ANY (ARRAY['same_day'::text, 'thirty_day'::text, 'pool'::text, 'acb'::text, 'uncovered'::text]))),
-    CONSTRAINT tax_disposals_term_check CHECK ((term = ANY (ARRAY['short'::text, 'long'::text])))
 );
 
 --
@@ -2508,12 +2477,6 @@ CREATE TABLE public.webhook_events (
 );
 
 --
--- Name: tax_disposals_shared; Type: TABLE ATTACH; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.tax_disposals ATTACH PARTITION public.tax_disposals_shared FOR VALUES FROM (MINVALUE) TO ('ffffffff-ffff-ffff-0000-000000000000');
-
---
 -- Name: river_job id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -2904,17 +2867,10 @@ ALTER TABLE ONLY public.tax_checkpoints
     ADD CONSTRAINT tax_checkpoints_pkey PRIMARY KEY (result_set_id, at_time, client_id);
 
 --
--- Name: tax_disposals tax_disposals_key; Type: CONSTRAINT; Schema: public; Owner: -
+-- Name: tax_disposals tax_disposals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
 ALTER TABLE ONLY public.tax_disposals
-    ADD CONSTRAINT tax_disposals_key PRIMARY KEY (result_set_id, seq, client_id);
-
---
--- Name: tax_disposals_shared tax_disposals_pkey; Type: CONSTRAINT; Schema: public; Owner: -
---
-
-ALTER TABLE ONLY public.tax_disposals_shared
     ADD CONSTRAINT tax_disposals_pkey PRIMARY KEY (result_set_id, seq, client_id);
 
 --
@@ -3286,52 +3242,28 @@ CREATE INDEX river_notification_topic_id_idx ON public.river_notification USING 
 CREATE INDEX spam_only_transactions_client_idx ON public.spam_only_transactions USING btree (client_id);
 
 --
--- Name: tax_disposals_asset_pidx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX tax_disposals_asset_pidx ON ONLY public.tax_disposals USING btree (result_set_id, asset_key, seq) INCLUDE (disposed_at);
-
---
 -- Name: tax_disposals_asset_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_disposals_asset_idx ON public.tax_disposals_shared USING btree (result_set_id, asset_key, seq) INCLUDE (disposed_at);
-
---
--- Name: tax_disposals_held_pidx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX tax_disposals_held_pidx ON ONLY public.tax_disposals USING btree (result_set_id, public.tax_holding_class(acquired_at, disposed_at), acquired_at) WHERE (acquired_at IS NOT NULL);
+CREATE INDEX tax_disposals_asset_idx ON public.tax_disposals USING btree (result_set_id, asset_key, seq) INCLUDE (disposed_at);
 
 --
 -- Name: tax_disposals_held_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_disposals_held_idx ON public.tax_disposals_shared USING btree (result_set_id, public.tax_holding_class(acquired_at, disposed_at), acquired_at) WHERE (acquired_at IS NOT NULL);
-
---
--- Name: tax_disposals_uncovered_pidx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX tax_disposals_uncovered_pidx ON ONLY public.tax_disposals USING btree (result_set_id, transfer_id) WHERE uncovered;
+CREATE INDEX tax_disposals_held_idx ON public.tax_disposals USING btree (result_set_id, public.tax_holding_class(acquired_at, disposed_at), acquired_at) WHERE (acquired_at IS NOT NULL);
 
 --
 -- Name: tax_disposals_uncovered_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_disposals_uncovered_idx ON public.tax_disposals_shared USING btree (result_set_id, transfer_id) WHERE uncovered;
-
---
--- Name: tax_disposals_year_pidx; Type: INDEX; Schema: public; Owner: -
---
-
-CREATE INDEX tax_disposals_year_pidx ON ONLY public.tax_disposals USING btree (result_set_id, tax_year, form_box, seq);
+CREATE INDEX tax_disposals_uncovered_idx ON public.tax_disposals USING btree (result_set_id, transfer_id) WHERE uncovered;
 
 --
 -- Name: tax_disposals_year_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_disposals_year_idx ON public.tax_disposals_shared USING btree (result_set_id, tax_year, form_box, seq);
+CREATE INDEX tax_disposals_year_idx ON public.tax_disposals USING btree (result_set_id, tax_year, form_box, seq);
 
 --
 -- Name: tax_form_asset_proceeds_client_idx; Type: INDEX; Schema: public; Owner: -
@@ -3596,36 +3528,6 @@ CREATE INDEX webhook_endpoints_partner_idx ON public.webhook_endpoints USING btr
 --
 
 CREATE INDEX webhook_events_partner_idx ON public.webhook_events USING btree (partner_id, created_at DESC);
-
---
--- Name: tax_disposals_asset_idx; Type: INDEX ATTACH; Schema: public; Owner: -
---
-
-ALTER INDEX public.tax_disposals_asset_pidx ATTACH PARTITION public.tax_disposals_asset_idx;
-
---
--- Name: tax_disposals_held_idx; Type: INDEX ATTACH; Schema: public; Owner: -
---
-
-ALTER INDEX public.tax_disposals_held_pidx ATTACH PARTITION public.tax_disposals_held_idx;
-
---
--- Name: tax_disposals_pkey; Type: INDEX ATTACH; Schema: public; Owner: -
---
-
-ALTER INDEX public.tax_disposals_key ATTACH PARTITION public.tax_disposals_pkey;
-
---
--- Name: tax_disposals_uncovered_idx; Type: INDEX ATTACH; Schema: public; Owner: -
---
-
-ALTER INDEX public.tax_disposals_uncovered_pidx ATTACH PARTITION public.tax_disposals_uncovered_idx;
-
---
--- Name: tax_disposals_year_idx; Type: INDEX ATTACH; Schema: public; Owner: -
---
-
-ALTER INDEX public.tax_disposals_year_pidx ATTACH PARTITION public.tax_disposals_year_idx;
 
 --
 -- Name: account_refresh_edits account_refresh_edits_client_id; Type: TRIGGER; Schema: public; Owner: -

@@ -210,8 +210,7 @@ func benchRecalc(ctx context.Context, args []string, stdout, stderr io.Writer) e
 }
 
 // storeWriters says what each writer of a full run's store wrote and took (with its backend's CPU
-// time when the server is on this machine), for pieces in a table of their own what its indexes
-// and attach added, and the switch.
+// time when the server is on this machine), and the switch.
 func storeWriters(tm recalc.Timings) string {
 	line := "  store writers:"
 	for i, w := range tm.Writers {
@@ -231,9 +230,6 @@ func storeWriters(tm recalc.Timings) string {
 			line += ","
 		}
 		line = strings.TrimSuffix(line, ",") + ";"
-	}
-	if tm.Indexes > 0 {
-		line += fmt.Sprintf(" the pieces' own table: indexes and attach after the writers %s;", tm.Indexes.Round(time.Millisecond))
 	}
 	return line + fmt.Sprintf(" switch %s", tm.Switch.Round(time.Millisecond))
 }

@@ -554,30 +554,6 @@ type TaxDisposal struct {
 	ClientID      uuid.UUID
 }
 
-type TaxDisposalsShared struct {
-	ResultSetID   uuid.UUID
-	Seq           int32
-	TransferID    uuid.UUID
-	LotID         *string
-	AccountKey    string
-	AssetKey      string
-	Quantity      decimal.Decimal
-	Proceeds      decimal.Decimal
-	Basis         decimal.Decimal
-	Gain          decimal.Decimal
-	AcquiredAt    *time.Time
-	DisposedAt    time.Time
-	TaxYear       int32
-	Term          string
-	FormBox       string
-	Uncovered     bool
-	MissingBasis  bool
-	LotTransferID *uuid.UUID
-	Match         *string
-	DeniedLoss    decimal.NullDecimal
-	ClientID      uuid.UUID
-}
-
 type TaxForm struct {
 	ID                   uuid.UUID
 	ClientID             uuid.UUID

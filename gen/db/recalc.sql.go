@@ -876,63 +876,6 @@ func (q *Queries) MergeRecalcFlags(ctx context.Context, arg MergeRecalcFlagsPara
 	return i, err
 }
 
-const partitionState = `-- name: PartitionState :one
-SELECT (to_regclass($1::text) IS NOT NULL)::boolean AS present,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_inherits h WHERE h.inhrelid = to_regclass($1::text))::boolean AS attached,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_inherits h WHERE h.inhrelid = to_regclass($1::text) AND h.inhdetachpending)::boolean AS detach_pending
-`
-
-type PartitionStateRow struct {
-	Present       bool
-	Attached      bool
-	DetachPending bool
-}
-
-// Whether a set's own table exists, is attached to its parent, and is being detached (a detach
-// that was interrupted is finished with FINALIZE).
-func (q *Queries) PartitionState(ctx context.Context, child string) (PartitionStateRow, error) {
-	row := q.db.QueryRow(ctx, partitionState, child)
-	var i PartitionStateRow
-	err := row.Scan(&i.Present, &i.Attached, &i.DetachPending)
-	return i, err
-}
-
-const partitionedIndexes = `-- name: PartitionedIndexes :many
-SELECT c.relname::text AS name, pg_get_indexdef(i.indexrelid)::text AS definition,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype = 'p')::boolean AS primary_key
-FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-WHERE i.indrelid = $1::text::regclass
-ORDER BY c.relname
-`
-
-type PartitionedIndexesRow struct {
-	Name       string
-	Definition string
-	PrimaryKey bool
-}
-
-// The indexes of a partitioned result table, which a set's own partition builds after its load
-// (primary: the primary key's, added as a constraint).
-func (q *Queries) PartitionedIndexes(ctx context.Context, parent string) ([]PartitionedIndexesRow, error) {
-	rows, err := q.db.Query(ctx, partitionedIndexes, parent)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []PartitionedIndexesRow
-	for rows.Next() {
-		var i PartitionedIndexesRow
-		if err := rows.Scan(&i.Name, &i.Definition, &i.PrimaryKey); err != nil {
-			return nil, err
-		}
-		items = append(items, i)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
 const recalcFollowUpNeeded = `-- name: RecalcFollowUpNeeded :one
 SELECT (EXISTS (SELECT 1 FROM dirty_marks d WHERE d.client_id = $1::uuid)
     OR EXISTS (SELECT 1 FROM clients c WHERE c.id = $1::uuid AND c.settings_dirty_seq IS NOT NULL)
@@ -1021,34 +964,6 @@ SELECT id FROM assets WHERE client_id = $1 AND is_spam
 
 func (q *Queries) SpamAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
 	rows, err := q.db.Query(ctx, spamAssetIDs, clientID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var items []uuid.UUID
-	for rows.Next() {
-		var id uuid.UUID
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		items = append(items, id)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	return items, nil
-}
-
-const staleOwnTableSets = `-- name: StaleOwnTableSets :many
-SELECT rs.id FROM tax_result_sets rs JOIN clients c ON c.id = rs.client_id
-WHERE rs.client_id = $1 AND rs.id IS DISTINCT FROM c.current_result_set_id
-  AND rs.id >= 'ffffffff-ffff-ffff-0000-000000000000'::uuid
-`
-
-// The stale sets (as DeleteStaleResultSets deletes them) with partitions of their own
-// (recalc/settables.go): their tables are dropped before the sets are deleted.
-func (q *Queries) StaleOwnTableSets(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
-	rows, err := q.db.Query(ctx, staleOwnTableSets, clientID)
 	if err != nil {
 		return nil, err
 	}

@@ -35,7 +35,6 @@ var resultTables = map[string]string{
 	"transactions":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_transaction_results x WHERE x.result_set_id = $1 ORDER BY x.transaction_id`,
 	"month disposals": `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_disposals x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.month`,
 	"month income":    `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_month_income x WHERE x.result_set_id = $1 ORDER BY x.tax_year, x.income_type, x.month`,
-	"income totals":   `SELECT (to_jsonb(x) - 'result_set_id')::text FROM tax_result_income_totals x WHERE x.result_set_id = $1 ORDER BY x.account_id NULLS FIRST`,
 	// seq numbers the pieces of one write (a run resumed from a checkpoint starts again at 1)
 	"removals": `SELECT (to_jsonb(x) - 'result_set_id' - 'seq')::text FROM tax_removals x WHERE x.result_set_id = $1 ORDER BY x.removed_at, x.seq`,
 }
@@ -327,12 +326,6 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds, near, poolSi
 		method := methods[rng.IntN(len(methods))]
 		testfactory.Exec(t, pool, `UPDATE clients SET cost_basis_algorithm = $2, country = $3 WHERE id = $1`, client, method, country)
 		r := &recalc.Runner{Pool: pool}
-		// every other round, each full run writes its pieces into a table of their own, and the
-		// incremental runs then write into it
-		own := round%2 == 1
-		if own {
-			r.OwnTablesFrom = 1
-		}
 		if tm, err := r.Run(ctx, auth.JobWriteScope(client, "test")); err != nil || tm.Incremental {
 			t.Fatalf("first run: incremental %v, %v", tm.Incremental, err)
 		}
@@ -374,23 +367,6 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds, near, poolSi
 						round, method, step, did, tm.Incremental, tm.From, name, diffStart(got[name], want[name]), diffStart(want[name], got[name]))
 				}
 			}
-			checkOwnTables(t, ctx, pool, client, own)
-		}
-		if own {
-			// the set with a table of its own holds what a set in the shared table holds, and the
-			// switch to the shared one drops its table
-			ownFull := dumpResults(t, ctx, pool, client)
-			if _, err := (&recalc.Runner{Pool: pool}).RunWith(ctx, auth.JobWriteScope(client, "test"), true); err != nil {
-				t.Fatal(err)
-			}
-			shared := dumpResults(t, ctx, pool, client)
-			for name := range resultTables {
-				if ownFull[name] != shared[name] {
-					t.Fatalf("round %d (%s): %s differ\nown table:\n%.3000s\nshared:\n%.3000s", round, method, name,
-						diffStart(ownFull[name], shared[name]), diffStart(shared[name], ownFull[name]))
-				}
-			}
-			checkOwnTables(t, ctx, pool, client, false)
 		}
 	}
 	if incremental < runs/2 {
@@ -400,29 +376,6 @@ func incrementalEqualsFullRun(t *testing.T, country string, rounds, near, poolSi
 		t.Fatalf("%d of %d runs resumed from a checkpoint within a month", withinMonth, runs)
 	}
 	t.Logf("%d of %d runs incremental, %d from a checkpoint within a month", incremental, runs, withinMonth)
-}
-
-// checkOwnTables fails unless the client's current set has a partition of its own exactly when own
-// is set, and no other set's own partition remains, attached or not (the other clients of the
-// database are on shared sets).
-func checkOwnTables(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, own bool) {
-	t.Helper()
-	parts := pgtest.Strings(t, pool, `SELECT h.inhrelid::regclass::text FROM pg_inherits h WHERE h.inhparent = 'tax_disposals'::regclass ORDER BY 1`)
-	var rs uuid.UUID
-	if err := pool.QueryRow(ctx, `SELECT current_result_set_id FROM clients WHERE id = $1`, client).Scan(&rs); err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"tax_disposals_shared"}
-	if own {
-		want = []string{"tax_disposals_" + strings.ReplaceAll(rs.String(), "-", "")[16:], "tax_disposals_shared"}
-	}
-	if strings.Join(parts, " ") != strings.Join(want, " ") {
-		t.Fatalf("partitions %v, want %v (current set %s)", parts, want, rs)
-	}
-	if n := pgtest.Strings(t, pool, `SELECT c.relname::text FROM pg_class c WHERE c.relname ~ '^tax_disposals_[0-9a-f]{16}$'
-		AND NOT EXISTS (SELECT 1 FROM pg_inherits h WHERE h.inhrelid = c.oid)`); len(n) > 0 {
-		t.Fatalf("own tables left detached: %v", n)
-	}
 }
 
 // diffStart returns a from a little before the first byte where it differs from b.

@@ -29,7 +29,6 @@ const (
 	envWorkerPause  = "TAXD_RECALC_WORKER_PAUSE_AT" // phase at which the worker announces itself and hangs
 	envWorkerMarker = "TAXD_RECALC_WORKER_MARKER"   // file it creates when it reaches that phase
 	envWorkerFull   = "TAXD_RECALC_WORKER_FULL"     // "1": full runs only (no incremental ones)
-	envWorkerOwn    = "TAXD_RECALC_WORKER_OWN"      // "1": every full run's set in tables of its own
 )
 
 // maybeRunWorkerProcess turns this process into a recalculation worker when asked to.
@@ -46,11 +45,7 @@ func maybeRunWorkerProcess() bool {
 		os.Exit(3)
 	}
 	pause, marker := os.Getenv(envWorkerPause), os.Getenv(envWorkerMarker)
-	own := 0
-	if os.Getenv(envWorkerOwn) == "1" {
-		own = 1
-	}
-	runner := &recalc.Runner{Pool: pool, Full: os.Getenv(envWorkerFull) == "1", OwnTablesFrom: own, BeforePhase: func(p recalc.Phase) {
+	runner := &recalc.Runner{Pool: pool, Full: os.Getenv(envWorkerFull) == "1", BeforePhase: func(p recalc.Phase) {
 		if string(p) == pause {
 			_ = os.WriteFile(marker, []byte(p), 0o644)
 			select {} // hang here until killed
@@ -71,11 +66,10 @@ func maybeRunWorkerProcess() bool {
 	select {}
 }
 
-func startWorker(t *testing.T, url, pause, marker string, full, own bool) *exec.Cmd {
+func startWorker(t *testing.T, url, pause, marker string, full bool) *exec.Cmd {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envWorkerDB+"="+url, envWorkerPause+"="+pause, envWorkerMarker+"="+marker, envWorkerFull+"="+map[bool]string{true: "1"}[full],
-		envWorkerOwn+"="+map[bool]string{true: "1"}[own])
+	cmd.Env = append(os.Environ(), envWorkerDB+"="+url, envWorkerPause+"="+pause, envWorkerMarker+"="+marker, envWorkerFull+"="+map[bool]string{true: "1"}[full])
 	cmd.Stderr = os.Stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -97,11 +91,8 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 	}
 	// The killed run is incremental (the ledger changed after the last checkpoint) except in
 	// "switch-full", a full run killed after its new result set was written on two connections
-	// and committed, before the client switched to it, and the "-own" ones, full runs that write
-	// their sets into tables of their own: killed with the tables loaded and no index built
-	// ("indexes"), or built and attached ("switch"); the next run's cleanup drops them.
-	for _, name := range []string{string(recalc.PhaseLoad), string(recalc.PhaseCompute), "switch", "switch-full", "indexes-full-own", "switch-full-own"} {
-		name, own := strings.CutSuffix(name, "-own")
+	// and committed, before the client switched to it.
+	for _, name := range []string{string(recalc.PhaseLoad), string(recalc.PhaseCompute), "switch", "switch-full"} {
 		phase, full := strings.CutSuffix(name, "-full")
 		t.Run(name, func(t *testing.T) {
 			t.Parallel()
@@ -127,7 +118,7 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 			}
 
 			marker := filepath.Join(t.TempDir(), "reached")
-			first := startWorker(t, b.url, phase, marker, full, own)
+			first := startWorker(t, b.url, phase, marker, full)
 			waitFor(t, "the worker to reach "+phase, 60*time.Second, func() bool { _, err := os.Stat(marker); return err == nil })
 			if err := first.Process.Signal(syscall.SIGKILL); err != nil {
 				t.Fatal(err)
@@ -141,7 +132,7 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 				t.Fatalf("after the kill: dirty %d, want 1", b.dirty(t))
 			}
 
-			startWorker(t, b.url, "", "", full, own)
+			startWorker(t, b.url, "", "", full)
 			waitFor(t, "the rescued job to complete", 120*time.Second, func() bool {
 				j, err := recalc.Active(b.ctx, b.pool, b.client)
 				return err == nil && j == nil
@@ -165,7 +156,6 @@ func TestKilledWorkerLeavesOldResultsAndJobCompletes(t *testing.T) {
 			if (after == before) == full {
 				t.Fatalf("result set %s -> %s; want a full run: %v", before, after, full)
 			}
-			checkOwnTables(t, b.ctx, b.pool, b.client, own)
 		})
 	}
 }

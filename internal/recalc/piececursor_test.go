@@ -24,7 +24,7 @@ func TestPieceChunksWriteTheRowsOfOneCopy(t *testing.T) {
 			rk := resultKey{uuid.New(), uuid.New()}
 			all := rowsOf(disposalRows(rk, res, 0, len(res.Disposals), 0, j))
 
-			c := newPieceCursor(res, rk, "tax_disposals", j)
+			c := newPieceCursor(res, rk, j)
 			type chunk struct {
 				from, to int
 				rows     []byte

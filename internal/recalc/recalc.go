@@ -147,10 +147,6 @@ type Timings struct {
 	// Full run: what each of the store's two writers wrote and how long it took (the store is the
 	// slower writer, then the switch).
 	Writers [2]WriterTimings
-	// Indexes: for a set whose pieces have a table of their own (settables.go), what building
-	// its indexes and attaching it took after the later writer committed (the pieces' writer
-	// starts building when it has written them).
-	Indexes time.Duration
 	Switch  time.Duration // the short transaction that points the client at the new set
 }
 
@@ -179,9 +175,6 @@ type Runner struct {
 	BeforePhase func(Phase)
 	// Full turns incremental runs off: every run recomputes the whole ledger.
 	Full bool
-	// OwnTablesFrom is the size of a full run's result (pieces plus transactions) from which its
-	// set gets tables of its own (settables.go); 0: ownTablesFrom.
-	OwnTablesFrom int
 	// BackendCPU, when set, reads the CPU time a Postgres backend has used so far (by process id;
 	// ok false when it cannot): a full run's timings then carry each store writer's.
 	BackendCPU func(pid uint32) (cpu time.Duration, ok bool)
@@ -255,11 +248,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 
 	r.before(PhaseStore)
 	start = time.Now()
-	ownFrom := r.OwnTablesFrom
-	if ownFrom == 0 {
-		ownFrom = ownTablesFrom
-	}
-	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, ownFrom, r.before, r.BackendCPU, &tm); err != nil {
+	if err := storeResults(ctx, r.Pool, job, snap, &res, rows, r.before, r.BackendCPU, &tm); err != nil {
 		return tm, fmt.Errorf("recalc store: %w", err)
 	}
 	tm.Store = time.Since(start)

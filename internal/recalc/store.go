@@ -33,10 +33,10 @@ func num(d tax.Dec) pgtype.Numeric {
 // checkpoint. The transaction that switches also clears the dirty marks the snapshot saw and
 // completes the job. A full run records its writers' steps in tm (backendCPU, when set, reads
 // their backends' CPU time).
-func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, ownFrom int, before func(Phase),
+func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
 	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	if snap.base == nil {
-		return storeFull(ctx, pool, job, snap, res, cps, len(res.Disposals)+len(snap.input.Transactions) >= ownFrom, before, backendCPU, tm)
+		return storeFull(ctx, pool, job, snap, res, cps, before, backendCPU, tm)
 	}
 	b := snap.base
 	w := unchangedPrefix(snap, res)
@@ -78,110 +78,56 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // pieces from the start; the second writes everything else (writeRest) and then joins it; both
 // take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
 // other whatever the rows of each table cost, as long as the pieces are at least as much work as
-// the rest. When own is set the pieces go into a table of their own (settables.go): the first
-// connection writes them all and then builds the table's indexes, the second joins the builds
-// once it has written the rest, and the table is attached before the switch. Until the switch the
-// new set is an orphan that no reader looks at; a crash before it leaves the orphan to Cleanup.
-func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, own bool, before func(Phase),
+// the rest. Until the switch the new set is an orphan that no
+// reader looks at; a crash before it leaves the orphan to Cleanup.
+func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
 	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
-	rsID, piecesTable := uuid.Must(uuid.NewV7()), "tax_disposals"
-	if own {
-		rsID = ownTablesSetID()
-		piecesTable = ownTableName(piecesTable, rsID)
-	}
+	rsID := uuid.Must(uuid.NewV7())
 	if err := db.New(pool).InsertResultSet(ctx, db.InsertResultSetParams{ID: rsID, ClientID: snap.clientID, RecalcJobID: &job.ID,
 		SettingsKey: &snap.settingsKey, TransactionColumns: snap.transactionColumns(), Jurisdiction: snap.input.Settings.Jurisdiction.String()}); err != nil {
 		return err
 	}
-	var builds *indexQueue
-	var primary map[string]string
-	if own {
-		if err := createOwnTables(ctx, pool, rsID); err != nil {
-			return err
-		}
-		var err error
-		if builds, primary, err = ownIndexBuilds(ctx, db.New(pool), rsID); err != nil {
-			return err
-		}
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	rk := resultKey{rsID, snap.clientID}
-	pieces := newPieceCursor(res, rk, piecesTable, snap.input.Settings.Jurisdiction)
+	pieces := newPieceCursor(res, rk, snap.input.Settings.Jurisdiction)
 	errs := make(chan error, 2)
-	var mu sync.Mutex
-	var written time.Time // when the later writer committed
-	// write runs each of fns in a transaction of its own on one connection, then (own) takes index
-	// builds until none is left.
-	write := func(w *WriterTimings, fns ...func(tx pgx.Tx) error) {
+	write := func(w *WriterTimings, fn func(tx pgx.Tx) error) {
 		start := time.Now()
-		var err error
-		for _, fn := range fns {
-			var pid uint32
-			var cpu time.Duration
-			measured := false
-			err = pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
-				if backendCPU != nil {
-					pid = tx.Conn().PgConn().PID()
-					cpu, measured = backendCPU(pid)
-				}
-				if err := lockResultSet(ctx, tx, rsID); err != nil {
-					return err
-				}
-				return fn(tx)
-			})
-			if measured {
-				if after, ok := backendCPU(pid); ok {
-					w.BackendCPU += after - cpu
-				}
+		var pid uint32
+		var cpu time.Duration
+		measured := false
+		err := pgx.BeginFunc(ctx, pool, func(tx pgx.Tx) error {
+			if backendCPU != nil {
+				pid = tx.Conn().PgConn().PID()
+				cpu, measured = backendCPU(pid)
 			}
-			if err != nil {
-				break
+			if err := lockResultSet(ctx, tx, rsID); err != nil {
+				return err
 			}
-		}
+			return fn(tx)
+		})
 		w.Took = time.Since(start)
-		mu.Lock()
-		written = time.Now()
-		mu.Unlock()
-		if err == nil && own {
-			// the own table's index builds, on this connection as soon as it is free
-			if before != nil {
-				before("indexes")
+		if measured {
+			if after, ok := backendCPU(pid); ok {
+				w.BackendCPU = after - cpu
 			}
-			err = builds.run(ctx, pool)
 		}
 		if err != nil {
 			cancel() // stop the other writer
 		}
 		errs <- err
 	}
-	if own {
-		// The first connection writes every piece and commits them (their index builds need
-		// them committed), then the results other than the transaction results; the second
-		// writes the transaction results. (Two writers of transaction results would wait on
-		// each other: each statement adds to the set's income totals, the same rows.)
-		rr := sync.OnceValue(func() runRows { return runRowsOf(snap, res, writeFrom{}) })
-		go write(&tm.Writers[0], func(tx pgx.Tx) error { return pieces.copy(ctx, tx, &tm.Writers[0]) },
-			func(tx pgx.Tx) error { return writeOthers(ctx, tx, rsID, snap, res, cps, rr(), &tm.Writers[0]) })
-		go write(&tm.Writers[1], func(tx pgx.Tx) error { return writeTransactionResults(ctx, tx, rk, snap, rr(), &tm.Writers[1]) })
-	} else {
-		go write(&tm.Writers[0], func(tx pgx.Tx) error { return pieces.copy(ctx, tx, &tm.Writers[0]) })
-		go write(&tm.Writers[1], func(tx pgx.Tx) error {
-			if err := writeRest(ctx, tx, rsID, snap, res, cps, runRowsOf(snap, res, writeFrom{}), &tm.Writers[1]); err != nil {
-				return err
-			}
-			return pieces.copy(ctx, tx, &tm.Writers[1])
-		})
-	}
+	go write(&tm.Writers[0], func(tx pgx.Tx) error { return pieces.copy(ctx, tx, &tm.Writers[0]) })
+	go write(&tm.Writers[1], func(tx pgx.Tx) error {
+		if err := writeRest(ctx, tx, rsID, snap, res, cps, runRowsOf(snap, res, writeFrom{}), &tm.Writers[1]); err != nil {
+			return err
+		}
+		return pieces.copy(ctx, tx, &tm.Writers[1])
+	})
 	err := errors.Join(<-errs, <-errs)
 	if err != nil {
 		return err
-	}
-	if own {
-		if err := attachOwnTables(ctx, pool, rsID, primary); err != nil {
-			return err
-		}
-		tm.Indexes = time.Since(written)
 	}
 	start := time.Now()
 	err = lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
@@ -204,7 +150,6 @@ const (
 type pieceCursor struct {
 	res          *tax.Result
 	rk           resultKey
-	table        string // tax_disposals or the set's own table
 	jurisdiction tax.Jurisdiction
 	chunk        int // pieces a chunk holds (the last one fewer)
 	mu           sync.Mutex
@@ -212,8 +157,8 @@ type pieceCursor struct {
 	seq          int // the taxable pieces before it
 }
 
-func newPieceCursor(res *tax.Result, rk resultKey, table string, j tax.Jurisdiction) *pieceCursor {
-	return &pieceCursor{res: res, rk: rk, table: table, jurisdiction: j, chunk: max((len(res.Disposals)+piecesCut-1)/piecesCut, minPieceChunk)}
+func newPieceCursor(res *tax.Result, rk resultKey, j tax.Jurisdiction) *pieceCursor {
+	return &pieceCursor{res: res, rk: rk, jurisdiction: j, chunk: max((len(res.Disposals)+piecesCut-1)/piecesCut, minPieceChunk)}
 }
 
 // take returns the next chunk, res.Disposals[from:to], whose taxable pieces follow seq and number
@@ -250,7 +195,7 @@ func (c *pieceCursor) copy(ctx context.Context, tx pgx.Tx, w *WriterTimings) err
 			return nil
 		}
 		start := time.Now()
-		if err := copyDisposals(ctx, tx, c.table, c.rk, c.res, from, to, seq, c.jurisdiction); err != nil {
+		if err := copyDisposals(ctx, tx, c.rk, c.res, from, to, seq, c.jurisdiction); err != nil {
 			return err
 		}
 		step.Chunks++
@@ -503,25 +448,31 @@ func diffTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, rk resultKey, 
 	return changedTail{pieces, income, lots, transactions}, keys, nil
 }
 
-// writeRest writes everything of a full run but the disposal pieces: the others (writeOthers),
-// then the transaction results and their totals (writeTransactionResults).
+// writeRest writes a full run's lots, non-taxable removals, income, month figures,
+// per-transaction results, totals, year summaries and checkpoints, recording each step in w.
 func writeRest(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows, w *WriterTimings) error {
-	if err := writeOthers(ctx, tx, rsID, snap, res, cps, rr, w); err != nil {
-		return err
+	rk := resultKey{rsID, snap.clientID}
+	steps := []struct {
+		name  string
+		rows  int // the rows of a COPY; zero for figures written by statements
+		write func() error
+	}{
+		{"tax_lots", len(res.Lots), func() error { return copyLots(ctx, tx, rk, res) }},
+		{"tax_removals", len(res.Disposals) - taxablePieces(res), func() error { return copyRemovals(ctx, tx, rk, res) }},
+		{"tax_income", len(res.Income), func() error { return copyIncome(ctx, tx, rk, res, 0, 0) }},
+		{"month figures", 0, func() error { return writeMonths(ctx, tx, rk, snap, res, rr.own) }},
+		{"tax_transaction_results", len(rr.rows), func() error {
+			return copyTransactionResults(ctx, tx, rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
+		}},
+		{"totals", 0, func() error {
+			totals, err := totalsOf(rr.rows, snap.rowInfo())
+			if err != nil {
+				return err
+			}
+			return totals.write(ctx, db.New(tx), rk)
+		}},
+		{"year summaries and checkpoints", 0, func() error { return writeSummaries(ctx, tx, rsID, snap, res, cps) }},
 	}
-	return writeTransactionResults(ctx, tx, resultKey{rsID, snap.clientID}, snap, rr, w)
-}
-
-// storeStep is one step of a writer: rows is the rows of a COPY, zero for figures written by
-// statements.
-type storeStep struct {
-	name  string
-	rows  int
-	write func() error
-}
-
-// runSteps runs steps in order and records each in w.
-func runSteps(w *WriterTimings, steps ...storeStep) error {
 	for _, s := range steps {
 		start := time.Now()
 		if err := s.write(); err != nil {
@@ -530,35 +481,6 @@ func runSteps(w *WriterTimings, steps ...storeStep) error {
 		w.Steps = append(w.Steps, StoreStep{Name: s.name, Chunks: 1, Rows: s.rows, Took: time.Since(start)})
 	}
 	return nil
-}
-
-// writeOthers writes a full run's lots, removals, income, month figures, year summaries and
-// checkpoints.
-func writeOthers(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow, rr runRows, w *WriterTimings) error {
-	rk := resultKey{rsID, snap.clientID}
-	return runSteps(w,
-		storeStep{"tax_lots", len(res.Lots), func() error { return copyLots(ctx, tx, rk, res) }},
-		storeStep{"tax_removals", len(res.Disposals) - taxablePieces(res), func() error { return copyRemovals(ctx, tx, rk, res) }},
-		storeStep{"tax_income", len(res.Income), func() error { return copyIncome(ctx, tx, rk, res, 0, 0) }},
-		storeStep{"month figures", 0, func() error { return writeMonths(ctx, tx, rk, snap, res, rr.own) }},
-		storeStep{"year summaries and checkpoints", 0, func() error { return writeSummaries(ctx, tx, rsID, snap, res, cps) }},
-	)
-}
-
-// writeTransactionResults writes a full run's transaction results and their totals.
-func writeTransactionResults(ctx context.Context, tx pgx.Tx, rk resultKey, snap *snapshot, rr runRows, w *WriterTimings) error {
-	return runSteps(w,
-		storeStep{"tax_transaction_results", len(rr.rows), func() error {
-			return copyTransactionResults(ctx, tx, rk, rr.rows, rr.figs, snap.input.Transactions, snap.rowInfo())
-		}},
-		storeStep{"totals", 0, func() error {
-			totals, err := totalsOf(rr.rows, snap.rowInfo())
-			if err != nil {
-				return err
-			}
-			return totals.write(ctx, db.New(tx), rk)
-		}},
-	)
 }
 
 // taxablePieces counts the taxable pieces among res.Disposals (the rows of tax_disposals).
@@ -751,17 +673,7 @@ func replaceTail(ctx context.Context, tx pgx.Tx, pool *pgxpool.Pool, snap *snaps
 // (readers already see the new results), so it keeps the switch transaction short; a crash before
 // it leaves an orphan set that the next run removes.
 func Cleanup(ctx context.Context, pool *pgxpool.Pool, clientID uuid.UUID) error {
-	q := db.New(pool)
-	own, err := q.StaleOwnTableSets(ctx, clientID)
-	if err != nil {
-		return err
-	}
-	for _, rs := range own {
-		if err := dropOwnTables(ctx, pool, rs); err != nil {
-			return err
-		}
-	}
-	return q.DeleteStaleResultSets(ctx, clientID)
+	return db.New(pool).DeleteStaleResultSets(ctx, clientID)
 }
 
 func addDec(a, b tax.Dec) tax.Dec {
@@ -805,9 +717,9 @@ func lotRows(rk resultKey, res *tax.Result) ([]string, func(b []byte) ([]byte, b
 // copyDisposals writes the taxable pieces [from, to) of res, their seqs following seq. Under GB and CA
 // each row also carries its match and any superficial loss denied, and a GB same-day or 30-day
 // piece the acquisition it was matched with.
-func copyDisposals(ctx context.Context, tx pgx.Tx, table string, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
+func copyDisposals(ctx context.Context, tx pgx.Tx, rk resultKey, res *tax.Result, from, to, seq int, j tax.Jurisdiction) error {
 	cols, rows := disposalRows(rk, res, from, to, seq, j)
-	return copyBinary(ctx, tx, table, cols, rows)
+	return copyBinary(ctx, tx, "tax_disposals", cols, rows)
 }
 
 // disposalRows returns the columns of tax_disposals a run writes and a generator of the binary

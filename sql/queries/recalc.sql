@@ -96,29 +96,6 @@ UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_se
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id;
 
--- name: StaleOwnTableSets :many
--- The stale sets (as DeleteStaleResultSets deletes them) with partitions of their own
--- (recalc/settables.go): their tables are dropped before the sets are deleted.
-SELECT rs.id FROM tax_result_sets rs JOIN clients c ON c.id = rs.client_id
-WHERE rs.client_id = $1 AND rs.id IS DISTINCT FROM c.current_result_set_id
-  AND rs.id >= 'ffffffff-ffff-ffff-0000-000000000000'::uuid;
-
--- name: PartitionedIndexes :many
--- The indexes of a partitioned result table, which a set's own partition builds after its load
--- (primary: the primary key's, added as a constraint).
-SELECT c.relname::text AS name, pg_get_indexdef(i.indexrelid)::text AS definition,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_constraint k WHERE k.conindid = i.indexrelid AND k.contype = 'p')::boolean AS primary_key
-FROM pg_catalog.pg_index i JOIN pg_catalog.pg_class c ON c.oid = i.indexrelid
-WHERE i.indrelid = sqlc.arg(parent)::text::regclass
-ORDER BY c.relname;
-
--- name: PartitionState :one
--- Whether a set's own table exists, is attached to its parent, and is being detached (a detach
--- that was interrupted is finished with FINALIZE).
-SELECT (to_regclass(sqlc.arg(child)::text) IS NOT NULL)::boolean AS present,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_inherits h WHERE h.inhrelid = to_regclass(sqlc.arg(child)::text))::boolean AS attached,
-    EXISTS (SELECT 1 FROM pg_catalog.pg_inherits h WHERE h.inhrelid = to_regclass(sqlc.arg(child)::text) AND h.inhdetachpending)::boolean AS detach_pending;
-
 -- name: LockRecalcRequests :exec
 -- Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
 SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || sqlc.arg(client_id)::uuid::text, 0));
