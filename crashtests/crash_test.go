@@ -31,12 +31,15 @@ const (
 	crashLedgerRows = 6000 // the recalculated and exported ledger
 	crashImportRows = 5000 // each cycle's uploaded file
 	crashSyncPages  = 8    // each cycle's wallet: pages of 25 at the provider's 2 requests a second
-	recoveryBudget  = 30 * time.Second
+	// recoveryBudget bounds the wait for every job after a restart: a bound for a loaded CI
+	// machine, not a speed goal (each cycle logs how long each job took). Under CI's parallel
+	// steps a run's switch waited 27 s for a report rendered in 29 s, done 30.3 s after the restart.
+	recoveryBudget = 90 * time.Second
 )
 
 // TestWorkerKilledMidJobs kills the worker process (kill -9 of a real `taxd worker`) at a random
 // moment while a file import, a full recalculation, a report and an account sync run on it,
-// restarts it, and checks that every job then completes within 30 s and that nothing is stuck,
+// restarts it, and checks that every job then completes (recoveryBudget) and that nothing is stuck,
 // half-written or partial: the import is all or nothing, the sync's transactions are exactly the
 // provider's (none twice), the recalculation's results equal a clean run's and only one result
 // set is left, and the report's file is byte for byte a clean run's. An API-only node serves the
