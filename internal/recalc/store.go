@@ -78,8 +78,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 // pieces from the start; the second writes everything else (writeRest) and then joins it; both
 // take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
 // other whatever the rows of each table cost, as long as the pieces are at least as much work as
-// the rest. Until the switch the new set is an orphan that no
-// reader looks at; a crash before it leaves the orphan to Cleanup.
+// the rest. Until the switch the new set is an orphan that no reader looks at; a crash before it
+// leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
 	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	rsID := uuid.Must(uuid.NewV7())
