@@ -3353,7 +3353,7 @@ CREATE INDEX tax_result_sets_client_idx ON public.tax_result_sets USING btree (c
 -- Name: tax_transaction_results_gain_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_gain_idx ON public.tax_transaction_results USING btree (result_set_id, gain) WHERE (gain <> (0)::numeric);
+CREATE INDEX tax_transaction_results_gain_idx ON public.tax_transaction_results USING btree (result_set_id, gain, occurred_at) INCLUDE (transaction_id, is_failed) WHERE (gain <> (0)::numeric);
 
 --
 -- Name: tax_transaction_results_income_account_idx; Type: INDEX; Schema: public; Owner: -
@@ -3365,7 +3365,7 @@ CREATE INDEX tax_transaction_results_income_account_idx ON public.tax_transactio
 -- Name: tax_transaction_results_income_idx; Type: INDEX; Schema: public; Owner: -
 --
 
-CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_results USING btree (result_set_id, income) WHERE (income <> (0)::numeric);
+CREATE INDEX tax_transaction_results_income_idx ON public.tax_transaction_results USING btree (result_set_id, income, occurred_at) INCLUDE (transaction_id, is_failed) WHERE (income <> (0)::numeric);
 
 --
 -- Name: tax_transaction_results_missing_basis_idx; Type: INDEX; Schema: public; Owner: -

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -243,7 +244,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 		}()
 	}
 	out := TxList{State: st}
-	if out.Rows, err = l.page(ctx, st, inFlagOrder(pageSegments(where, p), client, flagged), p); err != nil {
+	if out.Rows, err = l.readPage(ctx, client, st, where, inFlagOrder(pageSegments(where, p), client, flagged), p); err != nil {
 		return TxList{}, err
 	}
 	if len(out.Rows) > p.Limit {
@@ -280,6 +281,12 @@ type pageSegment struct {
 	// flagged is the client when the stretch is in time order and every match has a flag set that
 	// its time-ordered index answers (flaggedIDs)
 	flagged *uuid.UUID
+	// figure is the result row's column a stretch of a sort by gain or income is ordered by when
+	// every match has a nonzero one (the positive and the negative stretch), dir its direction
+	figure, dir string
+	// rows, when set, answer for the clean matches of a figure's stretch (figureIDs)
+	rows   *ResultRows
+	client uuid.UUID
 }
 
 // readsFlagIndex says whether f asks for a result flag set (isMissingBasis or isNegativeBalance
@@ -335,6 +342,60 @@ func flaggedIDs(st LedgerState, seg pageSegment, limit uint64, columns ...string
 	return sq.Select(columns...).FromSelect(inRowTime.Prefix("(").SuffixExpr(sq.Expr(") UNION ALL (?)", moved)), "u").OrderBy(order...).Limit(limit)
 }
 
+// figureParts are the matches of a figure's stretch (seg.rows set): the clean transactions as their
+// result rows (resultRowAsTransaction) and the dirty ones from the ledger, each with its figure f and
+// time o, the first n in the stretch's order of (f, o) with ties (so with every match of the n-th
+// one's (f, o): each part's first n with ties hold all of that part's); all of them when n is 0.
+func figureParts(seg pageSegment, n uint64) sq.SelectBuilder {
+	col := strings.TrimPrefix(seg.figure, "r.")
+	clean := sq.Select("r.transaction_id AS id", "r."+col+" AS f", "r.occurred_at AS o").From("tax_transaction_results r").
+		JoinClause(resultRowAsTransaction, seg.client).
+		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", seg.rows.Set, seg.rows.Dirty)).Where(seg.where)
+	dirty := sq.Select("t.id", "r."+col, "t.occurred_at").From("transactions t").
+		JoinClause("JOIN tax_transaction_results r ON r.result_set_id = ? AND r.transaction_id = t.id AND r.client_id = t.client_id", seg.rows.Set).
+		Where(sq.Expr("t.id = ANY(?)", seg.rows.Dirty)).Where(seg.where)
+	if n == 0 {
+		return sq.Select("*").FromSelect(clean.SuffixExpr(sq.Expr("UNION ALL ?", dirty)), "u")
+	}
+	first := func(b sq.SelectBuilder, order ...string) sq.SelectBuilder {
+		return b.OrderBy(order...).Suffix("FETCH FIRST ? ROWS WITH TIES", n)
+	}
+	clean, dirty = first(clean, "f"+seg.dir, "o"+seg.dir), first(dirty, "2"+seg.dir, "3"+seg.dir)
+	return first(sq.Select("*").FromSelect(clean.Prefix("(").SuffixExpr(sq.Expr(") UNION ALL (?)", dirty)), "u"), "f"+seg.dir, "o"+seg.dir)
+}
+
+// figureIDs selects (id, client_id) of limit matches from offset on of a figure's stretch (seg.rows
+// set), its order (the figure, time, ordinal, id) found without a read of every skipped match's
+// transaction: the first offset+limit matches in (figure, time) order, with ties, come from the
+// figure's index on the result rows alone (tax_transaction_results_gain_idx, _income_idx: the
+// time, the transaction and is_failed included) merged with the few dirty ones; a match's place is
+// its (figure, time) group's rank plus its place within the group by ordinal and id, for which
+// only the groups reaching past the offset read their transactions. A clean row's time is its
+// transaction's (a move in time marks the transaction dirty), so the two orders agree.
+func figureIDs(seg pageSegment, limit, offset uint64) sq.SelectBuilder {
+	n := limit + offset
+	ranked := sq.Select("u.id", "u.f", "u.o", "rank() OVER g AS first", "count(*) OVER g AS upto").
+		FromSelect(figureParts(seg, n), "u").Suffix("WINDOW g AS (ORDER BY u.f" + seg.dir + ", u.o" + seg.dir + ")")
+	placed := sq.Select("t.id", "t.client_id", "w.first - 1 + row_number() OVER (PARTITION BY w.f, w.o ORDER BY t.ordinal"+seg.dir+", t.id"+seg.dir+") AS place").
+		FromSelect(ranked, "w").JoinClause("JOIN transactions t ON t.id = w.id AND t.client_id = ?", seg.client).
+		Where("w.upto > ?", offset)
+	return sq.Select("p.id", "p.client_id").FromSelect(placed, "p").Where("p.place > ? AND p.place <= ?", offset, n)
+}
+
+// stretchCount counts the matches of a stretch (from its result rows for a figure's stretch with
+// seg.rows set) in q.
+func (l *Ledger) stretchCount(ctx context.Context, q db.DBTX, st LedgerState, seg pageSegment) (int64, error) {
+	if seg.rows == nil {
+		return l.count(ctx, countPlan{where: seg.where}, st)
+	}
+	sqlText, args, err := psql.Select("count(*)").FromSelect(figureParts(seg, 0), "m").ToSql()
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	return n, q.QueryRow(ctx, sqlText, customPlan(args)...).Scan(&n)
+}
+
 // pageSegments splits p's order into stretches an index can walk. By gain or income the order is
 // (the figure, then time): the rows with a positive figure come from the result rows' index by
 // that figure (tax_transaction_results_gain_idx, _income_idx), read only as far as the page
@@ -353,19 +414,50 @@ func pageSegments(where sq.And, p TxPage) []pageSegment {
 	}
 	with := func(cond string) sq.And { return append(where[:len(where):len(where)], sq.Expr(cond)) }
 	keyed := append([]string{col + dir}, tie...)
-	positive := pageSegment{where: with(col + " > 0"), order: keyed}
+	positive := pageSegment{where: with(col + " > 0"), order: keyed, figure: col, dir: dir}
 	zero := pageSegment{where: with("coalesce(" + col + ", 0) = 0"), order: tie}
-	negative := pageSegment{where: with(col + " < 0"), order: keyed}
+	negative := pageSegment{where: with(col + " < 0"), order: keyed, figure: col, dir: dir}
 	if p.Ascending {
 		return []pageSegment{negative, zero, positive}
 	}
 	return []pageSegment{positive, zero, negative}
 }
 
+// readPage reads page p of the matches of where in the stretches segs (page). The stretches of a
+// sort by a figure that every match has nonzero are read from the result rows (figureIDs) when
+// where is the unfiltered list's and the rows answer for the clean transactions, in one snapshot
+// with the dirty marks that say which those are.
+func (l *Ledger) readPage(ctx context.Context, client uuid.UUID, st LedgerState, where sq.And, segs []pageSegment, p TxPage) ([]TxRow, error) {
+	byFigure := slices.ContainsFunc(segs, func(s pageSegment) bool { return s.figure != "" })
+	if !byFigure || !isUnfiltered(client, st, where) {
+		return l.page(ctx, l.pool, st, segs, p)
+	}
+	var out []TxRow
+	err := pgx.BeginTxFunc(ctx, l.pool, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		rows, err := PatternResultRows(ctx, tx, client, st.ResultSetID)
+		if err != nil {
+			return err
+		}
+		out, err = l.page(ctx, tx, st, withFigureRows(segs, client, rows), p)
+		return err
+	})
+	return out, err
+}
+
+// withFigureRows has the figures' stretches of segs read from rows (none when rows is nil).
+func withFigureRows(segs []pageSegment, client uuid.UUID, rows *ResultRows) []pageSegment {
+	for i := range segs {
+		if segs[i].figure != "" && rows != nil {
+			segs[i].rows, segs[i].client = rows, client
+		}
+	}
+	return segs
+}
+
 // page reads page p of the matches of where (one row more than the limit, to know whether a next
-// page exists), stretch by stretch (pageSegments): a stretch that ends before the page's offset is
-// counted to find where the page starts in the next.
-func (l *Ledger) page(ctx context.Context, st LedgerState, segs []pageSegment, p TxPage) ([]TxRow, error) {
+// page exists), stretch by stretch (pageSegments) in q: a stretch that ends before the page's
+// offset is counted to find where the page starts in the next.
+func (l *Ledger) page(ctx context.Context, q db.DBTX, st LedgerState, segs []pageSegment, p TxPage) ([]TxRow, error) {
 	need, skip := uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)
 	var out []TxRow
 	for _, seg := range segs {
@@ -373,7 +465,7 @@ func (l *Ledger) page(ctx context.Context, st LedgerState, segs []pageSegment, p
 		if err != nil {
 			return nil, err
 		}
-		rows, err := l.pool.Query(ctx, sqlText, customPlan(args)...)
+		rows, err := q.Query(ctx, sqlText, customPlan(args)...)
 		if err != nil {
 			return nil, err
 		}
@@ -387,7 +479,7 @@ func (l *Ledger) page(ctx context.Context, st LedgerState, segs []pageSegment, p
 		} else if n > 0 {
 			need, skip = need-n, 0
 		} else if skip > 0 {
-			all, err := l.count(ctx, countPlan{where: seg.where}, st)
+			all, err := l.stretchCount(ctx, q, st, seg)
 			if err != nil {
 				return nil, err
 			}
@@ -403,8 +495,11 @@ func (l *Ledger) page(ctx context.Context, st LedgerState, segs []pageSegment, p
 // every row an offset skips or a sort orders would pay for them.
 func pageQuery(st LedgerState, seg pageSegment, limit, offset uint64) sq.SelectBuilder {
 	ids := from(sq.Select("t.id", "t.client_id"), st).Where(seg.where).OrderBy(seg.order...).Limit(limit).Offset(offset)
-	if seg.flagged != nil {
+	switch {
+	case seg.flagged != nil:
 		ids = flaggedIDs(st, seg, limit+offset, "u.id", "u.client_id").Offset(offset)
+	case seg.rows != nil:
+		ids = figureIDs(seg, limit, offset)
 	}
 	return psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", rowExtras, resultColumns).
 		FromSelect(ids, "pg").
@@ -873,7 +968,18 @@ func (l *Ledger) Explain(ctx context.Context, scope auth.ClientScope, f TxFilter
 		settings string
 	}
 	var queries []explained
-	for _, seg := range inFlagOrder(pageSegments(where, p), scope.ClientID(), flagged) {
+	segs := inFlagOrder(pageSegments(where, p), scope.ClientID(), flagged)
+	if isUnfiltered(scope.ClientID(), st, where) {
+		err := l.readOnlyWith(ctx, "", func(tx pgx.Tx) error {
+			rows, err := PatternResultRows(ctx, tx, scope.ClientID(), st.ResultSetID)
+			segs = withFigureRows(segs, scope.ClientID(), rows)
+			return err
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	for _, seg := range segs {
 		queries = append(queries, explained{pageQuery(st, seg, uint64(p.Limit)+1, uint64(p.Limit)*uint64(p.Page)), ""})
 	}
 	var out []string

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/jackc/pgx/v5"
 
 	"taxd/internal/auth"
 	"taxd/internal/bench"
@@ -19,7 +20,10 @@ import (
 // TestSortByFigurePages walks every page of the list sorted by gain and by income, newest and
 // oldest first, and asks for single pages deep in the list, and checks them against one ORDER BY
 // over the whole ledger in SQL (the figure, zero without a result row, then time): the stretches
-// the list reads them in (pageSegments) join into that order, page boundaries anywhere.
+// the list reads them in (pageSegments) join into that order, page boundaries anywhere. The
+// nonzero figures' stretches are read from the result rows (figureIDs) with figures that tie on
+// (figure, time) across page boundaries and transactions hidden, deleted and moved since the run;
+// each single page is also read with every stretch from the ledger.
 func TestSortByFigurePages(t *testing.T) {
 	ctx := context.Background()
 	pool := pgtest.Pool(t)
@@ -30,21 +34,76 @@ func TestSortByFigurePages(t *testing.T) {
 	if _, err := (&recalc.Runner{Pool: pool}).Run(ctx, auth.JobWriteScope(client, "test")); err != nil {
 		t.Fatal(err)
 	}
-	// a hidden transaction with a gain and one whose figures tie with others
-	if _, err := pool.Exec(ctx, `UPDATE transactions SET is_hidden = true WHERE id = (SELECT transaction_id FROM tax_transaction_results
-		WHERE client_id = $1 AND gain <> 0 ORDER BY transaction_id LIMIT 1)`, client); err != nil {
+	// Clean rows that tie on (figure, time) with others, their ordinals against the order of their
+	// ids (the figure's index holds time and id, not ordinal): twelve gains, eight losses and twelve
+	// incomes of one amount each at one time, one of the gains failed (its row says so, as a run
+	// that read it failed writes it).
+	if _, err := pool.Exec(ctx, `WITH at AS (SELECT occurred_at AS at FROM transactions WHERE client_id = $1 ORDER BY occurred_at OFFSET 300 LIMIT 1),
+		tied AS (SELECT transaction_id AS id, kind, 100 - row_number() OVER (ORDER BY transaction_id) AS ordinal FROM (
+			(SELECT transaction_id, 'gain' AS kind FROM tax_transaction_results WHERE client_id = $1 AND gain > 0 AND income = 0 ORDER BY transaction_id LIMIT 12)
+			UNION ALL (SELECT transaction_id, 'loss' FROM tax_transaction_results WHERE client_id = $1 AND gain < 0 AND income = 0 ORDER BY transaction_id LIMIT 8)
+			UNION ALL (SELECT transaction_id, 'income' FROM tax_transaction_results WHERE client_id = $1 AND income > 0 AND gain = 0 ORDER BY transaction_id LIMIT 12)) k),
+		moved AS (UPDATE transactions t SET occurred_at = at.at, ordinal = tied.ordinal, is_failed = (tied.ordinal = 95) FROM tied, at WHERE t.id = tied.id)
+		UPDATE tax_transaction_results r SET occurred_at = at.at, is_failed = (tied.ordinal = 95),
+			gain = CASE tied.kind WHEN 'gain' THEN 77.7 WHEN 'loss' THEN -33.3 ELSE r.gain END,
+			income = CASE tied.kind WHEN 'income' THEN 55.5 ELSE r.income END
+		FROM tied, at WHERE r.transaction_id = tied.id`, client); err != nil {
 		t.Fatal(err)
 	}
-	var positive, negative, income int
-	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE gain > 0), count(*) FILTER (WHERE gain < 0), count(*) FILTER (WHERE income > 0)
-		FROM tax_transaction_results WHERE client_id = $1`, client).Scan(&positive, &negative, &income); err != nil {
+	// as if the run had read them so (the move marked them dirty)
+	if _, err := pool.Exec(ctx, `DELETE FROM dirty_marks WHERE client_id = $1`, client); err != nil {
 		t.Fatal(err)
-	}
-	if positive < 40 || negative < 40 || income < 40 {
-		t.Fatalf("the ledger has %d gains, %d losses and %d incomes: too few to cross pages", positive, negative, income)
 	}
 	l := New(pool)
 	scope := auth.JobWriteScope(client, "test")
+	// edits since the run (dirty transactions, their rows as the run wrote them): a gain hidden, a
+	// loss deleted, a tied gain and an income moved in time, an income moved into the tie
+	var hidden, deleted, movedGain, movedIncome, intoTie uuid.UUID
+	var tie time.Time
+	if err := pool.QueryRow(ctx, `SELECT
+		(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1 AND gain > 0 AND gain <> 77.7 ORDER BY transaction_id LIMIT 1),
+		(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1 AND gain < 0 AND gain <> -33.3 ORDER BY transaction_id LIMIT 1),
+		(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1 AND gain = 77.7 AND NOT is_failed ORDER BY transaction_id LIMIT 1),
+		(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1 AND income = 55.5 ORDER BY transaction_id LIMIT 1),
+		(SELECT transaction_id FROM tax_transaction_results WHERE client_id = $1 AND income > 0 AND income <> 55.5 ORDER BY transaction_id LIMIT 1),
+		(SELECT occurred_at FROM transactions WHERE client_id = $1 ORDER BY occurred_at OFFSET 300 LIMIT 1)`, client).
+		Scan(&hidden, &deleted, &movedGain, &movedIncome, &intoTie, &tie); err != nil {
+		t.Fatal(err)
+	}
+	yes, later := true, tie.Add(90*24*time.Hour)
+	if err := l.Update(ctx, scope, Meta{Actor: "user:test"}, func(e *Editor) error {
+		if _, err := e.UpdateTransaction(hidden, TransactionPatch{IsHidden: &yes}); err != nil {
+			return err
+		}
+		if err := e.Delete(deleted); err != nil {
+			return err
+		}
+		for _, id := range []uuid.UUID{movedGain, movedIncome} {
+			if _, err := e.UpdateTransaction(id, TransactionPatch{OccurredAt: &later}); err != nil {
+				return err
+			}
+		}
+		_, err := e.UpdateTransaction(intoTie, TransactionPatch{OccurredAt: &tie})
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st := mustState(t, l, client)
+	if err := pgx.BeginTxFunc(ctx, pool, pgx.TxOptions{AccessMode: pgx.ReadOnly}, func(tx pgx.Tx) error {
+		rows, err := PatternResultRows(ctx, tx, client, st.ResultSetID)
+		if err == nil && (rows == nil || slices.ContainsFunc([]uuid.UUID{hidden, deleted, movedGain, movedIncome, intoTie},
+			func(id uuid.UUID) bool { return !slices.Contains(rows.Dirty, id) })) {
+			t.Errorf("the result rows do not answer for the clean transactions with the edited ones dirty (%+v)", rows)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	fc, err := l.filterCtx(ctx, client, st, TxFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	where := (&TxFilter{}).where(fc)
 	for _, c := range []struct {
 		key    SortKey
 		column string
@@ -73,35 +132,50 @@ func TestSortByFigurePages(t *testing.T) {
 				if err := rows.Err(); err != nil {
 					t.Fatal(err)
 				}
-				const limit = 37
-				var got []uuid.UUID
-				for page := 0; ; page++ {
-					list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
-					if err != nil {
-						t.Fatal(err)
+				// pages of 5 cross the ties' groups (12, 8, 12 rows) at every place
+				for _, limit := range []int{37, 5} {
+					var got []uuid.UUID
+					for page := 0; ; page++ {
+						list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
+						if err != nil {
+							t.Fatal(err)
+						}
+						for _, r := range list.Rows {
+							got = append(got, r.ID)
+						}
+						if !list.HasNext {
+							break
+						}
 					}
-					for _, r := range list.Rows {
-						got = append(got, r.ID)
+					if !slices.Equal(got, want) {
+						t.Fatalf("pages of %d in order: %d ids, want %d; first difference at %d", limit, len(got), len(want), firstDifference(got, want))
 					}
-					if !list.HasNext {
-						break
-					}
-				}
-				if !slices.Equal(got, want) {
-					t.Fatalf("pages in order: %d ids, want %d; first difference at %d", len(got), len(want), firstDifference(got, want))
-				}
-				for _, page := range []int{len(want)/limit - 1, len(want) / limit / 2, len(want) / limit} {
-					list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
-					if err != nil {
-						t.Fatal(err)
-					}
-					var ids []uuid.UUID
-					for _, r := range list.Rows {
-						ids = append(ids, r.ID)
-					}
-					end := min(len(want), (page+1)*limit)
-					if !slices.Equal(ids, want[page*limit:end]) || list.HasNext != (end < len(want)) {
-						t.Fatalf("page %d alone: %d rows (next %v), want rows %d to %d of %d", page, len(ids), list.HasNext, page*limit, end, len(want))
+					for _, page := range []int{len(want)/limit - 1, len(want) / limit / 2, len(want) / limit} {
+						list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
+						if err != nil {
+							t.Fatal(err)
+						}
+						var ids []uuid.UUID
+						for _, r := range list.Rows {
+							ids = append(ids, r.ID)
+						}
+						end := min(len(want), (page+1)*limit)
+						if !slices.Equal(ids, want[page*limit:end]) || list.HasNext != (end < len(want)) {
+							t.Fatalf("page %d alone: %d rows (next %v), want rows %d to %d of %d", page, len(ids), list.HasNext, page*limit, end, len(want))
+						}
+						// the same page with every stretch read from the ledger
+						p := TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc}
+						fromLedger, err := l.page(ctx, pool, st, pageSegments(where, p), p)
+						if err != nil {
+							t.Fatal(err)
+						}
+						ids = ids[:0]
+						for _, r := range fromLedger[:min(len(fromLedger), limit)] {
+							ids = append(ids, r.ID)
+						}
+						if !slices.Equal(ids, want[page*limit:end]) {
+							t.Fatalf("page %d from the ledger alone: %d rows, want rows %d to %d of %d", page, len(ids), page*limit, end, len(want))
+						}
 					}
 				}
 			})
