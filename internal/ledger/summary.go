@@ -64,10 +64,11 @@ func (f *TxFilter) needsResult() bool {
 }
 
 // answeredByResultRows says whether f's conditions read only what a result row carries of its
-// transaction (see resultRowAsTransaction); a filter reading another column (a condition on one
-// would fail to compile against the row, not match wrongly) or deleted transactions needs the ledger.
+// transaction (see resultRowAsTransaction); a filter reading another column (notes, the fiat
+// value: a condition on one would fail to compile against the row, not match wrongly) or deleted
+// transactions needs the ledger.
 func (f *TxFilter) answeredByResultRows() bool {
-	return f.needsResult() && !f.OnlyShowDeleted && f.HasNotes == nil && f.HasDuplicateTransfers == nil
+	return f.needsResult() && !f.OnlyShowDeleted && f.HasNotes == nil && f.AmountValue == nil && f.HasDuplicateTransfers == nil
 }
 
 // resultRowAsTransaction is a result row as the transaction "t" the filter conditions read: its own
