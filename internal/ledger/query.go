@@ -239,7 +239,7 @@ func (l *Ledger) List(ctx context.Context, scope auth.ClientScope, f TxFilter, p
 	if !p.SkipTotal {
 		total = make(chan counted, 1)
 		go func() {
-			n, err := l.count(ctx, f.counted(fc, where, p).inFlagOrder(client, flagged), st)
+			n, err := l.count(ctx, l.pool, f.counted(fc, where, p).inFlagOrder(client, flagged), st)
 			total <- counted{n, err}
 		}()
 	}
@@ -382,20 +382,6 @@ func figureIDs(seg pageSegment, limit, offset uint64) sq.SelectBuilder {
 	return sq.Select("p.id", "p.client_id").FromSelect(placed, "p").Where("p.place > ? AND p.place <= ?", offset, n)
 }
 
-// stretchCount counts the matches of a stretch (from its result rows for a figure's stretch with
-// seg.rows set) in q.
-func (l *Ledger) stretchCount(ctx context.Context, q db.DBTX, st LedgerState, seg pageSegment) (int64, error) {
-	if seg.rows == nil {
-		return l.count(ctx, countPlan{where: seg.where}, st)
-	}
-	sqlText, args, err := psql.Select("count(*)").FromSelect(figureParts(seg, 0), "m").ToSql()
-	if err != nil {
-		return 0, err
-	}
-	var n int64
-	return n, q.QueryRow(ctx, sqlText, customPlan(args)...).Scan(&n)
-}
-
 // pageSegments splits p's order into stretches an index can walk. By gain or income the order is
 // (the figure, then time): the rows with a positive figure come from the result rows' index by
 // that figure (tax_transaction_results_gain_idx, _income_idx), read only as far as the page
@@ -444,6 +430,14 @@ func (l *Ledger) readPage(ctx context.Context, client uuid.UUID, st LedgerState,
 	return out, err
 }
 
+// figureOnly is seg when it is a figure's stretch its result rows answer for, else nil.
+func (seg pageSegment) figureOnly() *pageSegment {
+	if seg.rows == nil {
+		return nil
+	}
+	return &seg
+}
+
 // withFigureRows has the figures' stretches of segs read from rows (none when rows is nil).
 func withFigureRows(segs []pageSegment, client uuid.UUID, rows *ResultRows) []pageSegment {
 	for i := range segs {
@@ -479,7 +473,7 @@ func (l *Ledger) page(ctx context.Context, q db.DBTX, st LedgerState, segs []pag
 		} else if n > 0 {
 			need, skip = need-n, 0
 		} else if skip > 0 {
-			all, err := l.stretchCount(ctx, q, st, seg)
+			all, err := l.count(ctx, q, countPlan{where: seg.where, figure: seg.figureOnly()}, st)
 			if err != nil {
 				return nil, err
 			}
@@ -552,6 +546,8 @@ type countPlan struct {
 	order    []string
 	settings string
 	flagged  *uuid.UUID // capped in time order, read in flag order (flaggedIDs)
+	// figure is a figure's stretch whose result rows answer (pageSegment.rows): counted from them
+	figure *pageSegment
 }
 
 // inFlagOrder reads a capped count in time order in flag order (flaggedIDs) when flagged.
@@ -591,6 +587,9 @@ func (f *TxFilter) counted(fc *filterCtx, where sq.And, p TxPage) countPlan {
 }
 
 func countQuery(st LedgerState, c countPlan) sq.SelectBuilder {
+	if c.figure != nil {
+		return psql.Select("count(*)").FromSelect(figureParts(*c.figure, 0), "m")
+	}
 	if c.flagged != nil {
 		return psql.Select("count(*)").FromSelect(flaggedIDs(st, pageSegment{where: c.where, order: c.order, flagged: c.flagged}, TotalCap+1, "1"), "capped")
 	}
@@ -601,14 +600,15 @@ func countQuery(st LedgerState, c countPlan) sq.SelectBuilder {
 	return from(psql.Select("count(*)"), st).Where(c.where)
 }
 
-func (l *Ledger) count(ctx context.Context, c countPlan, st LedgerState) (int64, error) {
+// count counts c's matches in q (with c's settings, in a read-only transaction of their own).
+func (l *Ledger) count(ctx context.Context, q db.DBTX, c countPlan, st LedgerState) (int64, error) {
 	sqlText, args, err := countQuery(st, c).ToSql()
 	if err != nil {
 		return 0, err
 	}
 	var n int64
 	if c.settings == "" {
-		return n, l.pool.QueryRow(ctx, sqlText, customPlan(args)...).Scan(&n)
+		return n, q.QueryRow(ctx, sqlText, customPlan(args)...).Scan(&n)
 	}
 	return n, l.queryRowWith(ctx, c.settings, sqlText, args, &n)
 }
