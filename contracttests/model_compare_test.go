@@ -99,6 +99,9 @@ func (h *harness) compare(batch int) error {
 	if err := h.compareFilters(x); err != nil {
 		return err
 	}
+	if err := h.compareFigureOrder(); err != nil {
+		return err
+	}
 	if err := h.compareLots(x); err != nil {
 		return err
 	}
@@ -412,6 +415,88 @@ func (h *harness) compareFilters(x *modelExpected) error {
 		}
 	}
 	return nil
+}
+
+// compareFigureOrder reads the list sorted by gain (both ways) and by income in pages of 7 and
+// checks that the pages join into the unsorted list's transactions, each once, in the figure's order
+// (zero without one; the figures are shown in cents, so equal cents may be unequal figures, their
+// times in either order): pages of a figure's stretch are read from the result rows
+// (ledger.figureIDs), the rest from the ledger.
+func (h *harness) compareFigureOrder() error {
+	type row struct {
+		ID                string
+		CapGainsSumSigned *string
+		IncomeSum         *int64
+	}
+	const fields = `transactions { id capGainsSumSigned incomeSum } hasNextPage`
+	var all struct{ Transactions []row }
+	if err := h.must("getClientTransactions", `query($c: ID!) { getClientTransactions(clientId: $c, limit: 500) { `+fields+` } }`,
+		map[string]any{"c": h.client}, &all); err != nil {
+		return err
+	}
+	listed := map[string]bool{}
+	for _, r := range all.Transactions {
+		listed[r.ID] = true
+	}
+	for _, o := range []struct {
+		sortBy    string
+		ascending bool
+		cents     func(r row) decimal.Decimal
+	}{
+		{"capGains", false, func(r row) decimal.Decimal { return decimal.RequireFromString(strp0(r.CapGainsSumSigned)) }},
+		{"capGains", true, func(r row) decimal.Decimal { return decimal.RequireFromString(strp0(r.CapGainsSumSigned)) }},
+		{"income", false, func(r row) decimal.Decimal { return decimal.NewFromInt(i64p0(r.IncomeSum)) }},
+	} {
+		what := fmt.Sprintf("sortBy %s ascending %v", o.sortBy, o.ascending)
+		var got []row
+		for page := 0; ; page++ {
+			var p struct {
+				Transactions []row
+				HasNextPage  bool
+			}
+			if err := h.must("getClientTransactions", `query($c: ID!, $s: String, $a: Boolean, $p: Int) { getClientTransactions(clientId: $c, limit: 7, page: $p, sortBy: $s, ascending: $a) { `+fields+` } }`,
+				map[string]any{"c": h.client, "s": o.sortBy, "a": o.ascending, "p": page}, &p); err != nil {
+				return err
+			}
+			got = append(got, p.Transactions...)
+			if !p.HasNextPage || page > len(all.Transactions) {
+				break
+			}
+		}
+		seen := map[string]bool{}
+		for i, r := range got {
+			if seen[r.ID] || !listed[r.ID] {
+				h.diverge("sorted pages", "%s: %s at %d is listed twice or not in the unsorted list", what, r.ID, i)
+				return nil
+			}
+			seen[r.ID] = true
+			if i == 0 {
+				continue
+			}
+			if c := o.cents(got[i-1]).Cmp(o.cents(r)); c != 0 && (c < 0) != o.ascending {
+				h.diverge("sorted pages", "%s: %s at %d comes after %s out of order", what, r.ID, i, got[i-1].ID)
+				return nil
+			}
+		}
+		if len(got) != len(all.Transactions) {
+			h.diverge("sorted pages", "%s: %d transactions in the pages, %d in the list", what, len(got), len(all.Transactions))
+		}
+	}
+	return nil
+}
+
+func strp0(s *string) string {
+	if s == nil {
+		return "0"
+	}
+	return *s
+}
+
+func i64p0(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }
 
 // filterDiff names the transactions a filter matches on one side only.
