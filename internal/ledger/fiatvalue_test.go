@@ -168,35 +168,12 @@ func walkValuePages(t *testing.T, ctx context.Context, l *Ledger, scope auth.Cli
 			wantIDs[i] = r.ID
 		}
 		const limit = 37
-		var got []uuid.UUID
-		for page := 0; ; page++ {
-			list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: SortFiatValue, Ascending: asc, SkipTotal: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, r := range list.Rows {
-				got = append(got, r.ID)
-			}
-			if !list.HasNext {
-				break
-			}
-		}
+		got := everyPage(t, l, scope, TxPage{Limit: limit, SortBy: SortFiatValue, Ascending: asc})
 		if !slices.Equal(got, wantIDs) {
 			t.Fatalf("ascending=%v: pages in order: %d ids, want %d; first difference at %d", asc, len(got), len(wantIDs), firstDifference(got, wantIDs))
 		}
 		for _, page := range []int{len(want)/limit - 1, len(want) / limit / 2, len(want) / limit} {
-			list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: SortFiatValue, Ascending: asc, SkipTotal: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var ids []uuid.UUID
-			for _, r := range list.Rows {
-				ids = append(ids, r.ID)
-			}
-			end := min(len(want), (page+1)*limit)
-			if !slices.Equal(ids, wantIDs[page*limit:end]) || list.HasNext != (end < len(want)) {
-				t.Fatalf("ascending=%v: page %d alone: %d rows (next %v), want rows %d to %d of %d", asc, page, len(ids), list.HasNext, page*limit, end, len(want))
-			}
+			checkPageAlone(t, l, scope, TxPage{Limit: limit, Page: page, SortBy: SortFiatValue, Ascending: asc}, wantIDs)
 		}
 	}
 }

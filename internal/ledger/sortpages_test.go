@@ -134,42 +134,20 @@ func TestSortByFigurePages(t *testing.T) {
 				}
 				// pages of 5 cross the ties' groups (12, 8, 12 rows) at every place
 				for _, limit := range []int{37, 5} {
-					var got []uuid.UUID
-					for page := 0; ; page++ {
-						list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
-						if err != nil {
-							t.Fatal(err)
-						}
-						for _, r := range list.Rows {
-							got = append(got, r.ID)
-						}
-						if !list.HasNext {
-							break
-						}
-					}
+					got := everyPage(t, l, scope, TxPage{Limit: limit, SortBy: c.key, Ascending: asc})
 					if !slices.Equal(got, want) {
 						t.Fatalf("pages of %d in order: %d ids, want %d; first difference at %d", limit, len(got), len(want), firstDifference(got, want))
 					}
 					for _, page := range []int{len(want)/limit - 1, len(want) / limit / 2, len(want) / limit} {
-						list, err := l.List(ctx, scope, TxFilter{}, TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc, SkipTotal: true})
-						if err != nil {
-							t.Fatal(err)
-						}
-						var ids []uuid.UUID
-						for _, r := range list.Rows {
-							ids = append(ids, r.ID)
-						}
-						end := min(len(want), (page+1)*limit)
-						if !slices.Equal(ids, want[page*limit:end]) || list.HasNext != (end < len(want)) {
-							t.Fatalf("page %d alone: %d rows (next %v), want rows %d to %d of %d", page, len(ids), list.HasNext, page*limit, end, len(want))
-						}
-						// the same page with every stretch read from the ledger
 						p := TxPage{Limit: limit, Page: page, SortBy: c.key, Ascending: asc}
+						checkPageAlone(t, l, scope, p, want)
+						// the same page with every stretch read from the ledger
 						fromLedger, err := l.page(ctx, pool, st, pageSegments(where, p), p)
 						if err != nil {
 							t.Fatal(err)
 						}
-						ids = ids[:0]
+						end := min(len(want), (page+1)*limit)
+						var ids []uuid.UUID
 						for _, r := range fromLedger[:min(len(fromLedger), limit)] {
 							ids = append(ids, r.ID)
 						}
@@ -180,6 +158,45 @@ func TestSortByFigurePages(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// everyPage reads the unfiltered list in p's order page by page from the first, each page on its own
+// request, and returns the ids in the order read.
+func everyPage(t *testing.T, l *Ledger, scope auth.ClientScope, p TxPage) []uuid.UUID {
+	t.Helper()
+	var got []uuid.UUID
+	for p.Page, p.SkipTotal = 0, true; ; p.Page++ {
+		list, err := l.List(context.Background(), scope, TxFilter{}, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range list.Rows {
+			got = append(got, r.ID)
+		}
+		if !list.HasNext {
+			return got
+		}
+	}
+}
+
+// checkPageAlone reads page p.Page of the unfiltered list in p's order on its own request and checks
+// that it holds want's rows of that page and says whether more follow.
+func checkPageAlone(t *testing.T, l *Ledger, scope auth.ClientScope, p TxPage, want []uuid.UUID) {
+	t.Helper()
+	p.SkipTotal = true
+	list, err := l.List(context.Background(), scope, TxFilter{}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ids []uuid.UUID
+	for _, r := range list.Rows {
+		ids = append(ids, r.ID)
+	}
+	end := min(len(want), (p.Page+1)*p.Limit)
+	if !slices.Equal(ids, want[p.Page*p.Limit:end]) || list.HasNext != (end < len(want)) {
+		t.Fatalf("by %s ascending=%v: page %d alone: %d rows (next %v), want rows %d to %d of %d", p.SortBy, p.Ascending, p.Page,
+			len(ids), list.HasNext, p.Page*p.Limit, end, len(want))
 	}
 }
 
