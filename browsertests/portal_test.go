@@ -182,12 +182,18 @@ func TestPortalInBrowser(t *testing.T) {
 	if got := w.eval(`document.getElementById('wallet-count').textContent`); got != "1 account · 1 of 10 wallets" {
 		t.Fatalf("wallet count %q", got)
 	}
-	// The chain source fails once: the portal says the sync is retrying, then it completes.
+	// The chain source fails once: the portal says the sync is retrying until the next attempt
+	// starts, then it completes. The notice's text is read by the same evaluation that finds it: the
+	// next attempt may start (and the notice go) between two evaluations on a loaded machine.
 	w.esplora.failOnce()
-	w.do(click("#sync-wallets"), visible("#sync-status"), visible("#sync-retrying"))
+	w.do(click("#sync-wallets"), visible("#sync-status"))
+	var retryMsg string
+	w.waitFor("the retry notice", func() (bool, string) {
+		retryMsg = w.eval(`(document.getElementById('sync-retrying') || {}).textContent || ''`)
+		return retryMsg != "", "no #sync-retrying"
+	})
 	w.shot("03-sync-retrying")
 	// one plain sentence with the next attempt's time of day in the client's time zone
-	retryMsg := w.eval(`document.getElementById('sync-retrying').textContent`)
 	if at, ok := strings.CutPrefix(retryMsg, "We couldn’t reach the Bitcoin network; we’ll try again at "); !ok ||
 		!strings.HasSuffix(at, "M.") || strings.ContainsAny(at, "TZ") || len(at) > len("12:59 PM.") {
 		t.Fatalf("the retry notice %q: want one plain sentence ending in a local time of day", retryMsg)
