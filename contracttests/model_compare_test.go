@@ -413,6 +413,39 @@ func (h *harness) compareFilters(x *modelExpected) error {
 		if got.Total != want {
 			h.diverge("filter "+strings.Fields(f.name)[0], "%s: total %d, model %d%s", f.name, got.Total, want, h.filterDiff(q, vars, f))
 		}
+		// the summary of the same filter counts the same transactions (from the result rows or kept
+		// figures where they answer, from the ledger elsewhere)
+		summary := `query($c: ID!` + prefixJoin(", ", decl) + `) { getClientTransactionsSummary(clientId: $c` + prefixJoin(", ", args) + `) { transactionCount } }`
+		var s struct{ TransactionCount int }
+		if err := h.must("getClientTransactionsSummary", summary, vars, &s); err != nil {
+			return err
+		}
+		if s.TransactionCount != want {
+			h.diverge("summary "+strings.Fields(f.name)[0], "%s: summary's transactionCount %d, model %d", f.name, s.TransactionCount, want)
+		}
+	}
+	return h.compareAmountFilters()
+}
+
+// compareAmountFilters reads the summary and the list's exact total of the result-row filters with
+// an amount condition (a condition on a column a result row does not carry) and compares them.
+func (h *harness) compareAmountFilters() error {
+	for _, f := range []string{`hasIncome: true`, `onlyDisposals: true`, `gainLossFilter: "loss"`} {
+		for _, amount := range []string{`amountFilterOperator: "gt", amountFilterValue: "0"`, `amountFilterOperator: "lte", amountFilterValue: "1000"`} {
+			var list struct{ Total int }
+			var summary struct{ TransactionCount int }
+			if err := h.must("getClientTransactions", `query($c: ID!) { getClientTransactions(clientId: $c, limit: 1, exactTotal: true, `+f+`, `+amount+`) { total } }`,
+				map[string]any{"c": h.client}, &list); err != nil {
+				return err
+			}
+			if err := h.must("getClientTransactionsSummary", `query($c: ID!) { getClientTransactionsSummary(clientId: $c, `+f+`, `+amount+`) { transactionCount } }`,
+				map[string]any{"c": h.client}, &summary); err != nil {
+				return err
+			}
+			if list.Total != summary.TransactionCount {
+				h.diverge("summary with an amount", "%s, %s: the list's total %d, the summary's transactionCount %d", f, amount, list.Total, summary.TransactionCount)
+			}
+		}
 	}
 	return nil
 }

@@ -43,11 +43,29 @@ func NewHandler(es graphql.ExecutableSchema, introspection bool) *handler.Server
 	}
 	srv.Use(OneRootField{})
 	srv.SetErrorPresenter(presentError)
+	srv.AroundFields(resolverFailure)
 	srv.SetRecoverFunc(func(ctx context.Context, v any) error {
 		slog.ErrorContext(ctx, "graphql panic", "panic", v)
-		return errors.New("internal server error")
+		return &apperr.Error{Kind: apperr.Internal, Message: "internal server error", Err: fmt.Errorf("panic: %v", v)}
 	})
 	return srv
+}
+
+// resolverFailure marks a resolver's error that no layer classified (neither an *apperr.Error nor a
+// *gqlerror.Error) as our failure, apperr.Internal. gqlgen hands the presenter a resolver's error
+// and an argument's failed coercion alike, each wrapped in a *gqlerror.Error; unmarked, presentError
+// took such a failure (a statement that did not compile, a panic) for the caller's input and showed
+// its text as BAD_USER_INPUT.
+func resolverFailure(ctx context.Context, next graphql.Resolver) (any, error) {
+	res, err := next(ctx)
+	if err == nil {
+		return res, nil
+	}
+	var gqlErr *gqlerror.Error
+	if _, ok := apperr.As(err); ok || errors.As(err, &gqlErr) {
+		return res, err
+	}
+	return res, &apperr.Error{Kind: apperr.Internal, Message: "internal server error", Err: err}
 }
 
 // OneRootField rejects operations that select more than one root field (fragments expand;
@@ -228,9 +246,10 @@ func presentError(ctx context.Context, err error) *gqlerror.Error {
 		}
 		return pres
 	}
-	if errors.As(err, &gqlErr) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
-		// A *gqlerror.Error wrapping a cause is gqlgen's argument coercion (a scalar such as Cents
-		// that did not parse): the caller's input, not our failure.
+	if !ok && errors.As(err, &gqlErr) && !errors.Is(err, context.DeadlineExceeded) && !errors.Is(err, context.Canceled) {
+		// A *gqlerror.Error wrapping an unclassified cause is gqlgen's argument coercion (a scalar
+		// such as Cents that did not parse): the caller's input, not our failure (a resolver's
+		// unclassified error is apperr.Internal by now, see resolverFailure).
 		pres.Message = gqlErr.Message
 		pres.Extensions["code"] = CodeBadUserInput
 		return pres
