@@ -95,6 +95,14 @@ type gqlResponse struct {
 
 func post(t testing.TB, url, query string, vars map[string]any) gqlResponse {
 	t.Helper()
+	_, out := postFor(t, url, query, vars)
+	return out
+}
+
+// postFor posts query with vars and rawKey to the server at url and returns the response (its body
+// read) and the decoded answer.
+func postFor(t testing.TB, url, query string, vars map[string]any) (*http.Response, gqlResponse) {
+	t.Helper()
 	body, _ := json.Marshal(map[string]any{"query": query, "variables": vars})
 	req, _ := http.NewRequest(http.MethodPost, url+"/graphql", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
@@ -108,7 +116,7 @@ func post(t testing.TB, url, query string, vars map[string]any) gqlResponse {
 	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return resp, out
 }
 
 const pageQuery = `query page($clientId: ID!, $limit: Int) {
