@@ -8,6 +8,7 @@ import (
 	"net/http/httputil"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -103,9 +104,12 @@ func TestUsedChainsDoNotWaitForAnUnansweringIndexer(t *testing.T) {
 		return out.Data.GetUsedChains, unchecked
 	}
 	for round := range 2 { // the second call finds the ask still running and does not wait for it either
+		// base is unchecked; ethereum is answered, or unchecked too when its recorded answer took
+		// longer than UsedChainsWait on a loaded machine (so may any other chain's)
 		chains, unchecked := ask()
-		if strings.Join(chains, ",") != "ethereum" || strings.Join(unchecked, ",") != "base" {
-			t.Fatalf("round %d: chains %v, unchecked %v; want ethereum answered and base unchecked", round, chains, unchecked)
+		if !slices.Contains(unchecked, "base") || slices.Contains(chains, "base") || len(chains) > 1 ||
+			!slices.Contains(append(chains, unchecked...), "ethereum") {
+			t.Fatalf("round %d: chains %v, unchecked %v; want base unchecked and ethereum answered or unchecked", round, chains, unchecked)
 		}
 	}
 	close(release)
