@@ -471,15 +471,13 @@ func (h *harness) compareFigureOrder() error {
 	for _, r := range all.Transactions {
 		listed[r.ID] = true
 	}
+	gain := func(r row) decimal.Decimal { return decimal.RequireFromString(valueOr(r.CapGainsSumSigned, "0")) }
+	income := func(r row) decimal.Decimal { return decimal.NewFromInt(valueOr(r.IncomeSum, 0)) }
 	for _, o := range []struct {
 		sortBy    string
 		ascending bool
 		cents     func(r row) decimal.Decimal
-	}{
-		{"capGains", false, func(r row) decimal.Decimal { return decimal.RequireFromString(strp0(r.CapGainsSumSigned)) }},
-		{"capGains", true, func(r row) decimal.Decimal { return decimal.RequireFromString(strp0(r.CapGainsSumSigned)) }},
-		{"income", false, func(r row) decimal.Decimal { return decimal.NewFromInt(i64p0(r.IncomeSum)) }},
-	} {
+	}{{"capGains", false, gain}, {"capGains", true, gain}, {"income", false, income}} {
 		what := fmt.Sprintf("sortBy %s ascending %v", o.sortBy, o.ascending)
 		var got []row
 		for page := 0; ; page++ {
@@ -518,16 +516,10 @@ func (h *harness) compareFigureOrder() error {
 	return nil
 }
 
-func strp0(s *string) string {
-	if s == nil {
-		return "0"
-	}
-	return *s
-}
-
-func i64p0(p *int64) int64 {
+// valueOr is *p, or otherwise when p is nil (a null in an answer).
+func valueOr[T any](p *T, otherwise T) T {
 	if p == nil {
-		return 0
+		return otherwise
 	}
 	return *p
 }

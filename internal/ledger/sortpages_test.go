@@ -54,6 +54,14 @@ func TestSortByFigurePages(t *testing.T) {
 	if _, err := pool.Exec(ctx, `DELETE FROM dirty_marks WHERE client_id = $1`, client); err != nil {
 		t.Fatal(err)
 	}
+	var positive, negative, income int
+	if err := pool.QueryRow(ctx, `SELECT count(*) FILTER (WHERE gain > 0), count(*) FILTER (WHERE gain < 0), count(*) FILTER (WHERE income > 0)
+		FROM tax_transaction_results WHERE client_id = $1`, client).Scan(&positive, &negative, &income); err != nil {
+		t.Fatal(err)
+	}
+	if positive < 40 || negative < 40 || income < 40 {
+		t.Fatalf("the ledger has %d gains, %d losses and %d incomes: too few to cross pages", positive, negative, income)
+	}
 	l := New(pool)
 	scope := auth.JobWriteScope(client, "test")
 	// edits since the run (dirty transactions, their rows as the run wrote them): a gain hidden, a
