@@ -135,7 +135,7 @@ test-browser: chromium node_modules/.package-lock.json
 # is kept in the checkout's .data/contract.log (not a shared /tmp file: checkouts test side by side).
 test-contract: node_modules/.package-lock.json sdk/ts/node_modules/.package-lock.json
 	@mkdir -p .data
-	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 30m -v ./contracttests/ 2>&1 | tee .data/contract.log | grep -E '^(contract:|graphql contract:|fuzz |model:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
+	TAXD_REQUIRE_NODE=1 $(GO) test -count=1 -timeout 30m -v ./contracttests/ 2>&1 | tee .data/contract.log | grep -aE '^(contract:|graphql contract:|fuzz |model:|--- FAIL|FAIL|ok|PASS|panic)|_test.go:[0-9]+:' || true
 	@grep -q '^ok' .data/contract.log || { tail -50 .data/contract.log; exit 1; }
 
 ## bench: the benchmark set, issue 10's P1-P4 (about 6-10 minutes on 2 cores):
