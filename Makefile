@@ -192,9 +192,9 @@ FUZZTIME ?= 30s
 FUZZ_TARGETS := FuzzParseCSV:./internal/imports FuzzValidateAddress:./internal/imports FuzzParseDec:./internal/tax \
 	FuzzVerifyToken:./internal/auth FuzzAPIKeyPrefix:./internal/auth FuzzVerifySigned:./internal/reports FuzzLimits:./internal/graph
 fuzz:
-	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-20000} $(GO) test -count=1 -timeout 60m -v -run '^TestFuzz' ./contracttests/ 2>&1 | grep -E '^(fuzz |--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:'
+	FUZZ_REQUESTS=$${FUZZ_REQUESTS:-20000} $(GO) test -count=1 -timeout 60m -v -run '^TestFuzz' ./contracttests/ 2>&1 | grep -aE '^(fuzz |--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:'
 	MODEL_SEQUENCES=$${MODEL_SEQUENCES:-40} MODEL_SEED=$${MODEL_SEED:-$$(date +%s)} MODEL_SHRINK_SECONDS=$${MODEL_SHRINK_SECONDS:-300} \
-		$(GO) test -count=1 -timeout 120m -v -run '^TestModelBasedLedger$$' ./contracttests/ 2>&1 | grep -E '^(model:|--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:|^ {8,}'
+		$(GO) test -count=1 -timeout 120m -v -run '^TestModelBasedLedger$$' ./contracttests/ 2>&1 | grep -aE '^(model:|--- FAIL|FAIL|ok|panic)|_test.go:[0-9]+:|^ {8,}'
 	for t in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$${t%%:*}$$" -fuzztime $(FUZZTIME) "$${t#*:}" || exit 1; done
 
 ## lint: go vet and staticcheck (staticcheck skips gen/)
