@@ -196,10 +196,13 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 			derived[tr] = d
 		}
 	}
-	filled := map[string]decimal.Decimal{} // values the ledger lacks and the engine was given (a cross-chain swap's side)
+	// values the ledger lacks and the engine was given (a cross-chain swap's side); a basis override
+	// the engine takes as an acquisition's value is not a market value (fiatValueCents stays null)
+	filled := map[string]decimal.Decimal{}
 	for _, t := range el.in.Transactions {
 		for _, x := range t.Transfers {
-			if id := ledgerTransfer(x.ID); id != "" && x.HasFiatValue && m.trs[id] != nil && m.trs[id].Value == nil {
+			id := ledgerTransfer(x.ID)
+			if tr := m.trs[id]; id != "" && x.HasFiatValue && tr != nil && tr.Value == nil && !basisIsValue(tr) {
 				filled[id] = x.FiatValue.Decimal()
 			}
 		}

@@ -456,6 +456,9 @@ type engineLedger struct {
 	assets map[string]bool
 }
 
+// basisIsValue says whether tr's basis override is the engine's value of it: an acquisition's.
+func basisIsValue(tr *mTransfer) bool { return tr.Basis != nil && tr.From == "" && tr.To != "" }
+
 // ledgerInput builds the engine's input from the model: visible transactions in settlement order,
 // their visible transfers (fiat legs are not lot-tracked), each with its own label or else its
 // transaction's, and internal-transfer links rewritten as docs/taxd-compute.md says.
@@ -467,8 +470,8 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 		x := tax.Transfer{ID: tax.ID(uuid.MustParse(tr.ID)), Asset: tr.Asset, From: m.engineAccount(tr.From), To: m.engineAccount(tr.To),
 			Quantity: dec(tr.Qty), Label: l, IsFee: tr.IsFee}
 		value := tr.Value
-		if tr.Basis != nil && tr.From == "" && tr.To != "" {
-			value = tr.Basis // a basis override is the acquisition's value
+		if basisIsValue(tr) {
+			value = tr.Basis
 		}
 		if value != nil {
 			x.FiatValue, x.HasFiatValue = dec(*value), true
