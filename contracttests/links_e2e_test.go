@@ -199,3 +199,56 @@ func TestDeleteAccountTwiceAndRetiredAt(t *testing.T) {
 		t.Fatalf("retiredAt %q (%v): want the time of retiring, not the stop date 2024-06-01", retired.RetiredAt, err)
 	}
 }
+
+// TestTransferLeftWithoutAnAccountIsStillEdited: a transaction merged from two accounts keeps the
+// transfer of one of them when that account is deleted, with no account on either side (an
+// incoming transfer). Its amount and value are still edited, and the calculation takes them; a
+// transfer is still refused no account where a person sets its accounts (a new one, or a side
+// cleared).
+func TestTransferLeftWithoutAnAccountIsStillEdited(t *testing.T) {
+	t.Parallel()
+	e := newWorkingGraphQLEnv(t)
+	c := gqlClient1.String()
+	old := e.importFile(t, "Closed exchange", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2023-03-01T00:00:00Z,buy,,,4,SOL,40\n")
+	keep := e.importFile(t, "Own wallet", "date,type,sent_quantity,sent_asset,received_quantity,received_asset,fiat_value_usd\n"+
+		"2023-02-01T00:00:00Z,buy,,,1,SOL,10\n"+
+		"2023-03-01T00:00:00Z,sell,1,SOL,,,50\n")
+	o, k := e.accountTxs(t, old), e.accountTxs(t, keep)
+	mustGQL(t, e, "mergeTransactions", mergeTxsQuery, map[string]any{"c": c, "from": []string{o[0].ID}, "to": k[1].ID}, nil)
+	mustGQL(t, e, "deleteAccount", `mutation($a: ID!) { deleteAccount(accountId: $a) { id } }`, map[string]any{"a": old}, nil)
+	merged := e.tx(t, k[1].ID)
+	var orphan, sold semTransfer
+	for _, tr := range merged.Transfers {
+		switch tr.Direction {
+		case "INCOMING":
+			orphan = tr
+		case "OUTGOING":
+			sold = tr
+		}
+	}
+	if orphan.ID == "" || sold.ID == "" || orphan.AmountExact != "4" {
+		t.Fatalf("the merged transaction after the deletion: %+v", merged.Transfers)
+	}
+	const update = `mutation($c: ID!, $t: ID!, $tr: ID!, $x: Float, $v: Float) {
+		updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, amount: $x, fiatValue: $v) { id } }`
+	mustGQL(t, e, "updateTransfer", update, map[string]any{"c": c, "t": merged.ID, "tr": orphan.ID, "x": 3, "v": 36}, nil)
+	for _, tr := range e.tx(t, merged.ID).Transfers {
+		if tr.ID == orphan.ID && (tr.AmountExact != "3" || i64(tr.FiatValueCents) != 3600 || tr.Direction != "INCOMING") {
+			t.Fatalf("the edited transfer: %+v, want 3 SOL at $36, incoming", tr)
+		}
+	}
+	// FIFO: the sale of 1 SOL at $50 consumes the lot of 2023-02-01 ($10); the 3 SOL at $36 stay held
+	e.recalculate(t)
+	if got := e.year(t, "2023").CapGainsSumSigned; got != "4000" {
+		t.Fatalf("2023 gains: %s, want 4000", got)
+	}
+	clear := `mutation($c: ID!, $t: ID!, $tr: ID!) { updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, fromAccountId: "") { id } }`
+	if r := gqlRW(t, e, clear, map[string]any{"c": c, "t": merged.ID, "tr": sold.ID}); r.Code != "BAD_USER_INPUT" || !strings.Contains(r.Message, "accounts") {
+		t.Fatalf("clearing the only account of a transfer: %s %s, want BAD_USER_INPUT", r.Code, r.Message)
+	}
+	create := `mutation($c: ID!, $t: ID!, $a: ID!) { createTransfer(clientId: $c, transactionId: $t, assetId: $a, amount: 1) { id } }`
+	if r := gqlRW(t, e, create, map[string]any{"c": c, "t": merged.ID, "a": gid("0000000e0001").String()}); r.Code != "BAD_USER_INPUT" {
+		t.Fatalf("a new transfer without an account: %s %s, want BAD_USER_INPUT", r.Code, r.Message)
+	}
+}

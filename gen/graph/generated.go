@@ -11481,7 +11481,9 @@ extend type Mutation {
   Updates one transfer. Fiat arguments are dollar Floats (1837.69 means 1837 dollars 69 cents; confusing
   them with cents is a 100x error), converted to exact decimals. Overriding ` + "`" + `fiatValue` + "`" + ` keeps the importer's value
   as ` + "`" + `originalFiatValueCents` + "`" + `. A transfer of a linked transaction keeps its asset, accounts and hidden state
-  (BAD_USER_INPUT: unmark it first). Returns the whole transaction. Marks it dirty.
+  (BAD_USER_INPUT: unmark it first). Setting ` + "`" + `fromAccountId` + "`" + ` or ` + "`" + `toAccountId` + "`" + ` must leave an account of the client on
+  one side (BAD_USER_INPUT); a transfer that a deleted account left with none is still edited in its other fields.
+  Returns the whole transaction. Marks it dirty.
   """
   updateTransfer(
     "New quantity (positive)."

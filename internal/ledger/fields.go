@@ -207,6 +207,11 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	if err := e.checkTransfer(n.AssetID, n.Quantity, n.FromAccountID, n.ToAccountID, n.FiatValue); err != nil {
 		return db.Transfer{}, err
 	}
+	if !sameAccount(n.FromAccountID, old.FromAccountID) || !sameAccount(n.ToAccountID, old.ToAccountID) {
+		if err := checkHasAccount(n.FromAccountID, n.ToAccountID); err != nil {
+			return db.Transfer{}, err
+		}
+	}
 	for _, c := range changes {
 		if legFields[c.field] {
 			if err := e.checkUnlinked(c.field, old.TransactionID); err != nil {
@@ -236,6 +241,9 @@ func (e *Editor) writeTransfer(old, n db.Transfer) (db.Transfer, error) {
 	}
 	return out, e.dirty(old.TransactionID)
 }
+
+// sameAccount says whether two sides of a transfer name the same account (or both none).
+func sameAccount(a, b *uuid.UUID) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
 
 // FiatValueOverridden says whether a person set a transfer's fiat value or basis: its value differs
 // from the one it was created with (original_fiat_value, written by every import, sync and

@@ -151,6 +151,9 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
 		return Transfer{}, err
 	}
+	if err := checkHasAccount(in.FromAccountID, in.ToAccountID); err != nil {
+		return Transfer{}, err
+	}
 	pos, err := e.q.NextTransferPosition(e.ctx, txID)
 	if err != nil {
 		return Transfer{}, err
@@ -176,6 +179,7 @@ func (e *Editor) CheckAsset(id uuid.UUID) error {
 	return store.Err(err, "asset")
 }
 
+// checkTransfer checks a transfer's values and that its accounts are the client's.
 func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to *uuid.UUID, fiat decimal.NullDecimal) error {
 	if qty.IsNegative() {
 		return apperr.InvalidField("amount", "must not be negative")
@@ -202,6 +206,13 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 			return store.Err(err, "account")
 		}
 	}
+	return nil
+}
+
+// checkHasAccount refuses a transfer given no account on either side. It applies where the
+// accounts are set (a new transfer, an edit of a side): a transfer whose account was deleted since
+// keeps no account and is still edited in its other fields.
+func checkHasAccount(from, to *uuid.UUID) error {
 	if from == nil && to == nil {
 		return apperr.InvalidField("fromAccountId", "a transfer needs at least one of the client's accounts on one side")
 	}
