@@ -140,7 +140,9 @@ func resultRowsSummaryQuery(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, w
 
 // resultRowsParts are the matches of where among the result rows of clean transactions (each row as
 // its transaction) and among the dirty transactions, read from the ledger; each part has
-// matchColumns, the fees and the unlabeled column.
+// matchColumns, the fees and the unlabeled column. (The dirty part stays when there is none: without
+// it, the asset + dates summary's ledger part at a million transactions planned 3 ms faster and ran
+// 10-15 ms slower, its union gone and the matches' subquery flattened into the totals.)
 func resultRowsParts(client uuid.UUID, rs uuid.UUID, dirty []uuid.UUID, where sq.And) []sq.Sqlizer {
 	clean := sq.Select(matchColumns, "r.fees").Column(unlabeledColumn(client)).From("tax_transaction_results r").JoinClause(resultRowAsTransaction, client).
 		Where(sq.Expr("r.result_set_id = ? AND NOT (r.transaction_id = ANY(?))", rs, dirty)).Where(where)
@@ -398,6 +400,9 @@ func keptSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st LedgerStat
 	}
 	var edited, kept TxSummary
 	for i, to := range []*TxSummary{&edited, &kept} {
+		if to == &edited && len(dirty) == 0 {
+			continue // no dirty transaction to read
+		}
 		sqlText, args, err := keptPartQuery(client, st, where, keptParts(client, dirty)[i])
 		if err := total(sqlText, args, err, to); err != nil {
 			return false, err
@@ -501,12 +506,14 @@ func keptIncomeSummary(ctx context.Context, tx pgx.Tx, client uuid.UUID, st Ledg
 		return err
 	}
 	var edited, kept TxSummary
-	withDirty := append(where[:len(where):len(where)], sq.Expr("t.id = ANY(?)", dirty))
-	sqlText, args, err := ledgerTotalsQuery(client, fewByKey(st, withDirty).Column(feesOfTransaction+" AS fees"), sq.Expr("coalesce(sum(m.fees), 0)"), sq.Expr("0"))
-	if err := total(sqlText, args, err, &edited); err != nil {
-		return err
+	if len(dirty) > 0 {
+		withDirty := append(where[:len(where):len(where)], sq.Expr("t.id = ANY(?)", dirty))
+		sqlText, args, err := ledgerTotalsQuery(client, fewByKey(st, withDirty).Column(feesOfTransaction+" AS fees"), sq.Expr("coalesce(sum(m.fees), 0)"), sq.Expr("0"))
+		if err := total(sqlText, args, err, &edited); err != nil {
+			return err
+		}
 	}
-	sqlText, args, err = keptPartQuery(client, st, where, cleanKeptFromUnlabeled(client, dirty))
+	sqlText, args, err := keptPartQuery(client, st, where, cleanKeptFromUnlabeled(client, dirty))
 	if err := total(sqlText, args, err, &kept); err != nil {
 		return err
 	}
