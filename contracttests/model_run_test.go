@@ -254,6 +254,9 @@ func (h *harness) predict(i int) (string, bool) {
 		return "", h.account(op.Acc) != nil
 	case "reimport":
 		src := h.ops[op.FileOp]
+		if src == nil {
+			return "", false // its file's import was shrunk away
+		}
 		acc := src.Acc
 		if src.Kind == "importNew" {
 			acc = accRef(op.FileOp)
