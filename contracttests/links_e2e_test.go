@@ -202,9 +202,9 @@ func TestDeleteAccountTwiceAndRetiredAt(t *testing.T) {
 
 // TestTransferLeftWithoutAnAccountIsStillEdited: a transaction merged from two accounts keeps the
 // transfer of one of them when that account is deleted, with no account on either side (an
-// incoming transfer). Its amount and value are still edited, and the calculation takes them; a
-// transfer is still refused no account where a person sets its accounts (a new one, or a side
-// cleared).
+// incoming transfer). Its amount and value are still edited, a copy of the transaction copies it,
+// and the calculation takes it; a transfer is still refused no account where a person sets its
+// accounts (a new one, or a side cleared).
 func TestTransferLeftWithoutAnAccountIsStillEdited(t *testing.T) {
 	t.Parallel()
 	e := newWorkingGraphQLEnv(t)
@@ -238,6 +238,19 @@ func TestTransferLeftWithoutAnAccountIsStillEdited(t *testing.T) {
 			t.Fatalf("the edited transfer: %+v, want 3 SOL at $36, incoming", tr)
 		}
 	}
+	// a copy of the transaction copies the transfer as it is
+	var dup struct{ ID string }
+	mustGQL(t, e, "duplicateTransaction", `mutation($c: ID!, $t: ID!) { duplicateTransaction(clientId: $c, transactionId: $t) { id } }`,
+		map[string]any{"c": c, "t": merged.ID}, &dup)
+	copied := map[string]string{}
+	for _, tr := range e.tx(t, dup.ID).Transfers {
+		copied[tr.Direction] = tr.AmountExact
+	}
+	if len(copied) != 2 || copied["INCOMING"] != "3" || copied["OUTGOING"] != "1" {
+		t.Fatalf("the copy's transfers by direction: %v, want 3 SOL incoming and 1 SOL outgoing", copied)
+	}
+	mustGQL(t, e, "hideTransaction", `mutation($c: ID!, $t: ID!) { hideTransaction(clientId: $c, transactionId: $t, isHidden: true) { id } }`,
+		map[string]any{"c": c, "t": dup.ID}, nil) // out of the calculation below
 	// FIFO: the sale of 1 SOL at $50 consumes the lot of 2023-02-01 ($10); the 3 SOL at $36 stay held
 	e.recalculate(t)
 	if got := e.year(t, "2023").CapGainsSumSigned; got != "4000" {

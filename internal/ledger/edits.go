@@ -89,7 +89,7 @@ func (e *Editor) DuplicateTransaction(id uuid.UUID) (Transaction, error) {
 		if tr.IsHidden {
 			continue
 		}
-		c, err := e.AddTransfer(cp.ID, NewTransfer{AssetID: tr.AssetID, Quantity: tr.Quantity, FromAccountID: tr.FromAccountID,
+		c, err := e.addTransfer(cp.ID, NewTransfer{AssetID: tr.AssetID, Quantity: tr.Quantity, FromAccountID: tr.FromAccountID,
 			ToAccountID: tr.ToAccountID, FromAddress: tr.FromAddress, ToAddress: tr.ToAddress, FiatValue: tr.FiatValue,
 			FeeFiat: tr.FeeFiat, IsFee: tr.IsFee, Label: tr.Label, StakingID: tr.StakingAccountIdentifier})
 		if err != nil {

@@ -142,6 +142,15 @@ type NewTransfer struct {
 
 // AddTransfer appends a transfer to a transaction (stored order = settlement order).
 func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
+	if err := checkHasAccount(in.FromAccountID, in.ToAccountID); err != nil {
+		return Transfer{}, err
+	}
+	return e.addTransfer(txID, in)
+}
+
+// addTransfer is AddTransfer without the account rule, for a copy of a stored transfer (one a
+// deleted account left with none is copied as it is).
+func (e *Editor) addTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
 	if _, err := e.Transaction(txID); err != nil {
 		return Transfer{}, err
 	}
@@ -149,9 +158,6 @@ func (e *Editor) AddTransfer(txID uuid.UUID, in NewTransfer) (Transfer, error) {
 		return Transfer{}, err
 	}
 	if err := e.checkTransfer(in.AssetID, in.Quantity, in.FromAccountID, in.ToAccountID, in.FiatValue); err != nil {
-		return Transfer{}, err
-	}
-	if err := checkHasAccount(in.FromAccountID, in.ToAccountID); err != nil {
 		return Transfer{}, err
 	}
 	pos, err := e.q.NextTransferPosition(e.ctx, txID)
@@ -209,9 +215,9 @@ func (e *Editor) checkTransfer(assetID uuid.UUID, qty decimal.Decimal, from, to 
 	return nil
 }
 
-// checkHasAccount refuses a transfer given no account on either side. It applies where the
-// accounts are set (a new transfer, an edit of a side): a transfer whose account was deleted since
-// keeps no account and is still edited in its other fields.
+// checkHasAccount refuses a transfer given no account on either side. It applies where a person
+// sets the accounts (a new transfer, an edit of a side): a transfer whose account was deleted since
+// keeps no account, is still edited in its other fields and is copied by duplicateTransaction.
 func checkHasAccount(from, to *uuid.UUID) error {
 	if from == nil && to == nil {
 		return apperr.InvalidField("fromAccountId", "a transfer needs at least one of the client's accounts on one side")
