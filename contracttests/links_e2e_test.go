@@ -1,6 +1,7 @@
 package contracttests
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -233,10 +234,10 @@ func TestTransferLeftWithoutAnAccountIsStillEdited(t *testing.T) {
 	const update = `mutation($c: ID!, $t: ID!, $tr: ID!, $x: Float, $v: Float) {
 		updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, amount: $x, fiatValue: $v) { id } }`
 	mustGQL(t, e, "updateTransfer", update, map[string]any{"c": c, "t": merged.ID, "tr": orphan.ID, "x": 3, "v": 36}, nil)
-	for _, tr := range e.tx(t, merged.ID).Transfers {
-		if tr.ID == orphan.ID && (tr.AmountExact != "3" || i64(tr.FiatValueCents) != 3600 || tr.Direction != "INCOMING") {
-			t.Fatalf("the edited transfer: %+v, want 3 SOL at $36, incoming", tr)
-		}
+	edited := e.tx(t, merged.ID).Transfers
+	if i := slices.IndexFunc(edited, func(tr semTransfer) bool { return tr.ID == orphan.ID }); i < 0 ||
+		edited[i].AmountExact != "3" || i64(edited[i].FiatValueCents) != 3600 || edited[i].Direction != "INCOMING" {
+		t.Fatalf("the edited transfer among %+v: want %s, 3 SOL at $36, incoming", edited, orphan.ID)
 	}
 	// a copy of the transaction copies the transfer as it is
 	var dup struct{ ID string }
