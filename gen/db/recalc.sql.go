@@ -982,6 +982,32 @@ func (q *Queries) SpamAssetIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.
 	return items, nil
 }
 
+const spamOnlyTransactionIDs = `-- name: SpamOnlyTransactionIDs :many
+SELECT transaction_id FROM spam_only_transactions WHERE client_id = $1
+`
+
+// The client's transactions that move only spam (kept by triggers, migration 00201): the
+// transaction list leaves them out by default, and so do the year counts.
+func (q *Queries) SpamOnlyTransactionIDs(ctx context.Context, clientID uuid.UUID) ([]uuid.UUID, error) {
+	rows, err := q.db.Query(ctx, spamOnlyTransactionIDs, clientID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var items []uuid.UUID
+	for rows.Next() {
+		var transaction_id uuid.UUID
+		if err := rows.Scan(&transaction_id); err != nil {
+			return nil, err
+		}
+		items = append(items, transaction_id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	return items, nil
+}
+
 const startRecalcJob = `-- name: StartRecalcJob :one
 UPDATE recalc_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 5,
     dirty_count_at_start = (SELECT (SELECT count(DISTINCT d.transaction_id) FROM dirty_marks d WHERE d.client_id = $1)

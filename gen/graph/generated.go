@@ -9526,7 +9526,10 @@ type GetIncomeAndCapGainsResponse {
   incomeByLabel: [IncomeByLabel!]!
   "Disposals in the year."
   disposalCount: Int!
-  "Transactions in the year."
+  """
+  Transactions in the year: those ` + "`" + `getClientTransactions` + "`" + ` lists by default with the year's ` + "`" + `startDate` + "`" + ` and
+  ` + "`" + `endDate` + "`" + ` (not hidden, not failed, not moving only spam), a transaction whose every transfer is hidden included.
+  """
   transactionCount: Int!
   "The ledger has dirty items, so the figures may lag."
   isStale: Boolean!

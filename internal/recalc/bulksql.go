@@ -3,11 +3,13 @@ package recalc
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -86,10 +88,11 @@ func ledgerFrom(clientID uuid.UUID, from time.Time) ledgerReads {
 }
 
 // readLedgerJoined reads the ledger of the client (reads: all of it, or its tail) in settlement
-// order: the transactions on tx, the transfers on second, a transaction in tx's snapshot on
+// order, less the transfers of spam assets (spam), and counts its shown transactions per tax year
+// (spamOnly: see joinLedger): the transactions on tx, the transfers on second, a transaction in tx's snapshot on
 // another connection (nil: both on tx, one after the other). capacity sizes the slices (the
 // previous results' transaction count; 0 when unknown).
-func readLedgerJoined(ctx context.Context, tx, second pgx.Tx, reads ledgerReads, spam []uuid.UUID,
+func readLedgerJoined(ctx context.Context, tx, second pgx.Tx, reads ledgerReads, spam []uuid.UUID, spamOnly map[uuid.UUID]bool,
 	capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
 	var transfers []tax.Transfer
 	var keys []transferKey
@@ -116,7 +119,7 @@ func readLedgerJoined(ctx context.Context, tx, second pgx.Tx, reads ledgerReads,
 	if err != nil {
 		return ledgerPart{}, err
 	}
-	return joinLedger(txs, transfers, keys, yearOf)
+	return joinLedger(txs, transfers, keys, spamOnly, yearOf)
 }
 
 func readTransactions(ctx context.Context, tx pgx.Tx, reads ledgerReads, capacity int) ([]ledgerTx, error) {
@@ -203,9 +206,10 @@ func readTransfers(ctx context.Context, tx pgx.Tx, reads ledgerReads, spam []uui
 	return transfers, keys, rows.Err()
 }
 
-// readLedger reads the rows of query; capacity is how many transactions to make room for.
-func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner, yearOf func(time.Time) int) (ledgerPart, error) {
-	part := ledgerPart{years: map[int]int{}}
+// readLedger reads the rows of query (ledgerQuery's columns, for a few transactions: pairs.go);
+// capacity is how many transactions to make room for. It does not count years (joinLedger does).
+func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capacity int, names interner) (ledgerPart, error) {
+	var part ledgerPart
 	// every column in binary format, decoded from the raw values (rawrow.go)
 	rows, err := tx.Query(ctx, query, append([]any{pgx.QueryResultFormats{pgx.BinaryFormatCode}}, args...)...)
 	if err != nil {
@@ -234,7 +238,6 @@ func readLedger(ctx context.Context, tx pgx.Tx, query string, args []any, capaci
 				return part, err
 			}
 			info = append(info, ti)
-			part.years[yearOf(at)]++
 			start = len(chunk)
 		}
 		if len(chunk) == cap(chunk) { // move the transaction's transfers so far to a new chunk
@@ -290,7 +293,7 @@ func copyBinary(ctx context.Context, tx pgx.Tx, table string, columns []string, 
 func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapshot, res *tax.Result, cps []checkpointRow) error {
 	batch := &pgx.Batch{}
 	rules := snap.input.Settings.Rules()
-	for _, y := range res.Years {
+	for _, y := range yearsToWrite(snap, res) {
 		// each figure the rules have, NULL where they have none (tax.YearSummary)
 		var gains, losses, denied, taxable, taxableIncome, discountGains, broughtForward, carriedForward, discount *pgtype.Numeric
 		if rules.Matcher.Pooled() || rules.TaxableGain() {
@@ -324,6 +327,38 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 			VALUES ($1, $2, $3, $4, $5, $6)`, rsID, c.at, c.disposalSeq, c.incomeSeq, c.years, c.state)
 	}
 	return tx.SendBatch(ctx, batch).Close()
+}
+
+// yearsToWrite are the engine's years of a run and, with nothing taxed, the years the run counted
+// shown transactions in that the engine has none of (every transfer hidden or gone: the list
+// shows them, so the year has a count), each bringing forward what the year before it carried.
+// A run resumed from a checkpoint writes the years from the checkpoint's on (the first of res.Years).
+func yearsToWrite(snap *snapshot, res *tax.Result) []tax.YearSummary {
+	years := res.Years
+	var extra []int
+	for y := range snap.txPerYear {
+		if snap.base != nil && (len(years) == 0 || y < years[0].Year) {
+			continue
+		}
+		if !slices.ContainsFunc(years, func(s tax.YearSummary) bool { return s.Year == y }) {
+			extra = append(extra, y)
+		}
+	}
+	if len(extra) == 0 {
+		return years
+	}
+	out := slices.Clone(years)
+	for _, y := range extra {
+		var carried tax.Dec
+		for _, s := range years {
+			if s.Year < y {
+				carried = s.LossesCarriedForward
+			}
+		}
+		out = append(out, tax.YearSummary{Year: y, LossesBroughtForward: carried, LossesCarriedForward: carried})
+	}
+	slices.SortFunc(out, func(a, b tax.YearSummary) int { return cmp.Compare(a.Year, b.Year) })
+	return out
 }
 
 // storedRows reads rows (a FROM clause over result rows x) as binary COPY rows of columns cols of

@@ -64,6 +64,9 @@ func (s *snapshot) ledgerLength() int {
 	return n
 }
 
+// countedShown is yearCounts.Counted of the counts of shown transactions.
+const countedShown = "shown"
+
 // checkpointRow is one tax_checkpoints row.
 type checkpointRow struct {
 	at                     time.Time
@@ -77,6 +80,10 @@ type checkpointRow struct {
 // calendar years and is not resumed from.
 type yearCounts struct {
 	TaxYears map[string]int `json:"taxYears"`
+	// Counted says which transactions TaxYears counts: countedShown (those the transaction list
+	// shows, joinLedger). A checkpoint without it counted those the engine got a transfer of and
+	// is not resumed from.
+	Counted string `json:"counted,omitempty"`
 	// MonthToDate: the figures of the checkpoint's month before it, for one not at a UTC month
 	// start (without them such a checkpoint is not resumed from)
 	MonthToDate *monthToDate `json:"monthToDate,omitempty"`
@@ -107,14 +114,21 @@ func checkpointRows(snap *snapshot, res *tax.Result, cps []*tax.Checkpoint) ([]c
 				taxable++
 			}
 		}
-		// transactions before the boundary = all of them minus those at or after it
-		years := yearCounts{TaxYears: make(map[string]int, len(snap.txPerYear))}
+		// shown transactions before the boundary = all of them minus those at or after it: the
+		// engine's that are not failed and those it got no transfer of (joinLedger)
+		years := yearCounts{TaxYears: make(map[string]int, len(snap.txPerYear)), Counted: countedShown}
 		for y, n := range snap.txPerYear {
 			years.TaxYears[strconv.Itoa(y)] = n
 		}
 		from := sort.Search(len(txs), func(i int) bool { return !txs[i].Time.Before(c.At) })
 		for i := from; i < len(txs); i++ {
-			years.TaxYears[strconv.Itoa(yearOf(txs[i].Time))]--
+			if !snap.info[i].failed {
+				years.TaxYears[strconv.Itoa(yearOf(txs[i].Time))]--
+			}
+		}
+		aside := snap.shownAside
+		for i := sort.Search(len(aside), func(i int) bool { return !aside[i].Before(c.At) }); i < len(aside); i++ {
+			years.TaxYears[strconv.Itoa(yearOf(aside[i]))]--
 		}
 		if start := monthStart(monthOf(c.At.UTC())); !c.At.Equal(start) {
 			f := monthFigures{disposal: map[monthYear]*monthDisposals{}, income: map[monthIncomeKey]*monthIncome{}}

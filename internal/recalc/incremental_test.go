@@ -213,8 +213,10 @@ func edit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUI
 	return fmt.Sprintf("%s@%d/%d", what, pos, n)
 }
 
-// labelEdit relabels a transaction of the tail or sets its missing-basis override, with its own
-// random source so that the other edits of a round stay the same with or without it.
+// labelEdit relabels a transaction of the tail, sets its missing-basis override or hides its first
+// transfer (often its only one: the list still shows the transaction, which the engine then gets
+// no transfer of, and the year counts it), with its own random source so that the other edits of
+// a round stay the same with or without it.
 func labelEdit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uuid.UUID, rng *rand.Rand) string {
 	t.Helper()
 	rows := ledgerRows(t, ctx, pool, client)
@@ -223,6 +225,12 @@ func labelEdit(t *testing.T, ctx context.Context, pool *pgxpool.Pool, client uui
 	r := rows[pos]
 	what := "relabel"
 	err := ledger.New(pool).Update(ctx, auth.JobWriteScope(client, "test"), ledger.Meta{Actor: "test"}, func(e *ledger.Editor) error {
+		if rng.IntN(4) == 0 {
+			what = "hide a transfer"
+			hidden := true
+			_, err := e.UpdateTransfer(r.tx, r.transfer, ledger.TransferPatch{IsHidden: &hidden})
+			return err
+		}
 		if rng.IntN(3) == 0 {
 			// a person's missing-basis flag: set either way, or dropped
 			what = "missing-basis override"

@@ -22,6 +22,11 @@ import (
 // (occurred_at, ordinal, id), their transfers by position, each transfer labelled
 // coalesce(tr.label, t.label, ''), hidden or deleted transactions, hidden transfers, spam assets
 // and transactions left without transfers left out.
+//
+// The join also counts the transactions per tax year (the summaries' transaction count) as the
+// transaction list shows them by default: every live transaction that is not hidden, not failed
+// and does not move only spam (spam_only_transactions), whether or not the engine gets any of its
+// transfers (one whose transfers a person hid, or a deleted account took, is still listed).
 
 // ledgerTx is a transaction as read, before the join.
 type ledgerTx struct {
@@ -42,8 +47,9 @@ type transferKey struct {
 }
 
 // joinLedger orders the transactions, gives each its transfers (in position order, moved into
-// place in the one slice they were read into) and drops the transactions left without any.
-func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, yearOf func(time.Time) int) (ledgerPart, error) {
+// place in the one slice they were read into), drops the transactions left without any and counts
+// the shown ones per tax year (spamOnly: the client's transactions that move only spam).
+func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, spamOnly map[uuid.UUID]bool, yearOf func(time.Time) int) (ledgerPart, error) {
 	part := ledgerPart{years: map[int]int{}}
 	slices.SortFunc(txs, func(a, b ledgerTx) int {
 		if c := cmp.Compare(a.micros, b.micros); c != 0 {
@@ -105,7 +111,13 @@ func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, ye
 	labelText := map[string]*string{} // one string per distinct label
 	for i := range txs {
 		lo, hi := int(start[i]), int(start[i+1])
+		shown := !txs[i].info.failed && !spamOnly[txs[i].id]
 		if lo == hi {
+			if shown {
+				at := time.UnixMicro(txs[i].micros + pgEpochMicros)
+				part.years[yearOf(at)]++
+				part.shownAside = append(part.shownAside, at)
+			}
 			continue
 		}
 		ts, ks := transfers[lo:hi:hi], keys[lo:hi]
@@ -151,7 +163,9 @@ func joinLedger(txs []ledgerTx, transfers []tax.Transfer, keys []transferKey, ye
 		at := time.UnixMicro(txs[i].micros + pgEpochMicros)
 		out = append(out, tax.Transaction{ID: tax.ID(txs[i].id), Time: at, Transfers: ts})
 		info = append(info, ti)
-		part.years[yearOf(at)]++
+		if shown {
+			part.years[yearOf(at)]++
+		}
 		part.transfers += len(ts)
 	}
 	part.txs, part.info = out, info

@@ -33,10 +33,13 @@ type snapshot struct {
 	hasSpam     bool // the client has spam assets, whose transfers the run leaves out
 	settingsSeq *int64
 	settingsKey string
-	// txPerYear counts the ledger's transactions per tax year (Settings.TaxYearOf: the fiscal year,
-	// or GB's from 6 April; for the summaries' transaction count), the part before the base
-	// checkpoint included.
+	// txPerYear counts the ledger's shown transactions per tax year (Settings.TaxYearOf: the fiscal
+	// year, or GB's from 6 April; for the summaries' transaction count; joinLedger says which are
+	// shown), the part before the base checkpoint included.
 	txPerYear map[int]int
+	// shownAside are the times of the shown transactions read that the engine gets no transfer of
+	// (in order; the shown ones among input.Transactions are those not failed)
+	shownAside []time.Time
 	// base is set for an incremental run: the checkpoint of the current result set it resumes from.
 	base *baseCheckpoint
 	// filled holds the values a link gave transfers without one (a cross-chain swap), by transfer
@@ -125,8 +128,8 @@ func (s *snapshot) loadBase(ctx context.Context, tx pgx.Tx, rs uuid.UUID, from t
 	if err := json.Unmarshal(years, &counts); err != nil {
 		return err
 	}
-	if counts.TaxYears == nil {
-		return nil // counted by calendar year (before tax years were counted): recompute in full
+	if counts.TaxYears == nil || counts.Counted != countedShown {
+		return nil // counted by calendar year, or not the shown transactions: recompute in full
 	}
 	if counts.MonthToDate == nil && !b.cp.At.Equal(monthStart(monthOf(b.cp.At.UTC()))) {
 		return nil // its month's figures before it are unknown: recompute in full
@@ -203,6 +206,16 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	s.hasSpam = len(spam) > 0
+	spamOnly := map[uuid.UUID]bool{}
+	if s.hasSpam {
+		ids, err := db.New(tx).SpamOnlyTransactionIDs(ctx, s.clientID)
+		if err != nil {
+			return err
+		}
+		for _, id := range ids {
+			spamOnly[id] = true
+		}
+	}
 	// The slices are allocated once, sized from the previous results' transaction count (no count
 	// of the ledger first): growing a slab by doubling copies it and faults it in again.
 	counted, err := db.New(tx).CurrentResultTransactionCount(ctx, s.clientID)
@@ -220,7 +233,7 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		reads = ledgerFrom(s.clientID, s.base.cp.At)
 	}
 	return store.WithSharedSnapshot(ctx, pool, tx, func(second pgx.Tx) error {
-		part, err := readLedgerJoined(ctx, tx, second, reads, spam, n, names, s.input.Settings.TaxYearOf) // bulksql.go
+		part, err := readLedgerJoined(ctx, tx, second, reads, spam, spamOnly, n, names, s.input.Settings.TaxYearOf) // bulksql.go
 		if err != nil {
 			return err
 		}
@@ -242,7 +255,9 @@ type ledgerPart struct {
 	txs       []tax.Transaction
 	info      []txInfo // beside txs
 	transfers int
-	years     map[int]int // transactions per calendar year
+	years     map[int]int // shown transactions per tax year (joinLedger)
+	// shownAside are the times of the shown transactions the engine gets no transfer of (in order)
+	shownAside []time.Time
 	// feesInexact: a fee did not fit tax.Dec exactly (more than 18 fractional digits), so the
 	// fees of txInfo may differ from the ledger's
 	feesInexact bool
@@ -305,6 +320,7 @@ func (s *snapshot) add(p ledgerPart) {
 	for y, n := range p.years {
 		s.txPerYear[y] += n
 	}
+	s.shownAside = append(s.shownAside, p.shownAside...)
 }
 
 // loadNames interns the client's account and asset ids before the ledger is read, so that parallel

@@ -72,7 +72,7 @@ func (s *snapshot) applyLinks(ctx context.Context, tx pgx.Tx) error {
 	if err != nil {
 		return err
 	}
-	part, err := readLedger(ctx, tx, linkedTxQuery, []any{s.clientID, ids}, len(ids), names, s.input.Settings.TaxYearOf)
+	part, err := readLedger(ctx, tx, linkedTxQuery, []any{s.clientID, ids}, len(ids), names)
 	if err != nil {
 		return err
 	}

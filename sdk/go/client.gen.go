@@ -1265,7 +1265,7 @@ type TaxPreview struct {
 	// TaxableIncomeCents DE only. Other income (§ 22 Nr. 3 EStG) after its 256 EUR Freigrenze (all of it from 256 EUR, else 0).
 	TaxableIncomeCents *int64 `json:"taxableIncomeCents,omitempty"`
 
-	// TransactionCount Number of transactions in the tax year.
+	// TransactionCount Number of transactions in the tax year, as the transaction list shows them (not hidden, not failed, not moving only spam), including those whose every transfer is hidden.
 	TransactionCount int `json:"transactionCount"`
 	Year             int `json:"year"`
 }

@@ -145,6 +145,11 @@ SELECT pg_export_snapshot()::text;
 -- name: SpamAssetIDs :many
 SELECT id FROM assets WHERE client_id = $1 AND is_spam;
 
+-- name: SpamOnlyTransactionIDs :many
+-- The client's transactions that move only spam (kept by triggers, migration 00201): the
+-- transaction list leaves them out by default, and so do the year counts.
+SELECT transaction_id FROM spam_only_transactions WHERE client_id = $1;
+
 -- name: AccountAndAssetIDs :many
 SELECT id FROM accounts WHERE client_id = sqlc.arg(client_id)::uuid UNION ALL SELECT id FROM assets WHERE client_id = sqlc.arg(client_id)::uuid;
 

@@ -661,7 +661,8 @@ type GetIncomeAndCapGainsResponse struct {
 	IncomeByLabel []IncomeByLabel `json:"incomeByLabel"`
 	// Disposals in the year.
 	DisposalCount int `json:"disposalCount"`
-	// Transactions in the year.
+	// Transactions in the year: those `getClientTransactions` lists by default with the year's `startDate` and
+	// `endDate` (not hidden, not failed, not moving only spam), a transaction whose every transfer is hidden included.
 	TransactionCount int `json:"transactionCount"`
 	// The ledger has dirty items, so the figures may lag.
 	IsStale bool `json:"isStale"`

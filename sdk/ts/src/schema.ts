@@ -1157,7 +1157,7 @@ export interface components {
              */
             futuresCents: number;
             futuresFormatted: string;
-            /** @description Number of transactions in the tax year. */
+            /** @description Number of transactions in the tax year, as the transaction list shows them (not hidden, not failed, not moving only spam), including those whose every transfer is hidden. */
             transactionCount: number;
             /** @description True when the ledger changed after `calculatedAt`; a recalculation is due. */
             isStale: boolean;
