@@ -194,6 +194,7 @@ type gotTx struct {
 	Label                  *string
 	Notes                  *string
 	IsHidden               bool
+	IsSpam                 bool
 	IsDirty                bool
 	IsMissingBasis         bool
 	HasNegativeBalance     bool
@@ -207,7 +208,7 @@ type gotTx struct {
 	Transfers              []gotTransfer
 }
 
-const txFields = `id accountId createdAt label notes isHidden isDirty isMissingBasis hasNegativeBalance isInternalTransfer linkedTransactionId
+const txFields = `id accountId createdAt label notes isHidden isSpam isDirty isMissingBasis hasNegativeBalance isInternalTransfer linkedTransactionId
 	splitFromTransactionId capGainsSumSigned incomeSum source sessionId
 	transfers { id assetId amountExact fromAccountId toAccountId fiatValueCents basisFiatValueCents isFee isFiatValueOverridden }`
 
@@ -220,7 +221,7 @@ func strp(s *string) string {
 
 func (h *harness) compareTransactions(x *modelExpected) error {
 	var list struct{ Transactions []gotTx }
-	if err := h.must("getClientTransactions", `query($c: ID!) { getClientTransactions(clientId: $c, includeHidden: true, limit: 500) { transactions { `+txFields+` } } }`,
+	if err := h.must("getClientTransactions", `query($c: ID!) { getClientTransactions(clientId: $c, includeHidden: true, includeSpam: true, limit: 500) { transactions { `+txFields+` } } }`,
 		map[string]any{"c": h.client}, &list); err != nil {
 		return err
 	}
@@ -254,6 +255,9 @@ func (h *harness) compareTransactions(x *modelExpected) error {
 		}
 		if g.IsHidden != t.Hidden {
 			d("isHidden", "%v, model %v", g.IsHidden, t.Hidden)
+		}
+		if g.IsSpam != m.spamOnly(t) {
+			d("isSpam", "%v, model %v (spam assets %q)", g.IsSpam, m.spamOnly(t), m.settings.Spam)
 		}
 		if g.IsDirty {
 			d("isDirty", "still dirty after the recalculation settled")
@@ -388,7 +392,7 @@ func (h *harness) compareFilters(x *modelExpected) error {
 		var decl, args []string
 		for k, v := range f.args {
 			vars[k] = v
-			typ := map[string]string{"includeHidden": "Boolean", "labels": "[String!]", "labelFilterMode": "String", "assetIds": "[String!]",
+			typ := map[string]string{"includeHidden": "Boolean", "includeSpam": "Boolean", "labels": "[String!]", "labelFilterMode": "String", "assetIds": "[String!]",
 				"accountIds": "[ID!]", "startDate": "Date", "endDate": "Date", "isMissingBasis": "Boolean", "hasIncome": "Boolean", "hasNotes": "Boolean",
 				"onlyDisposals": "Boolean", "gainLossFilter": "String", "reviewed": "Boolean"}[k]
 			decl = append(decl, "$"+k+": "+typ)

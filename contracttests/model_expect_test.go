@@ -184,9 +184,10 @@ func (m *model) expect(now time.Time) (*modelExpected, error) {
 		x.lots[asset] = append(x.lots[asset], lotFigure{asset: asset, account: accountID[acct], transfer: src, acquired: l.AcquiredAt.Time(),
 			qty: l.Quantity.Decimal(), basisCents: cents2(l.Basis.Decimal()), missing: l.MissingBasis})
 	}
-	// Transactions per tax year: the visible transactions dated in it.
+	// Transactions per tax year: the visible transactions dated in it that the list shows (not
+	// moving only spam).
 	for _, t := range m.sortedTxs() {
-		if !t.Hidden {
+		if !t.Hidden && !m.spamOnly(t) {
 			year(el.in.Settings.TaxYearOf(t.At)).transactions++
 		}
 	}
@@ -263,7 +264,8 @@ func (m *model) filters(x *modelExpected, years []int) []txFilter {
 	add := func(name string, args map[string]any, match func(t *mTx) bool) {
 		out = append(out, txFilter{name: name, args: args, match: match})
 	}
-	vis := func(t *mTx) bool { return !t.Hidden }
+	// the list's default: neither hidden nor moving only spam
+	vis := func(t *mTx) bool { return !t.Hidden && !m.spamOnly(t) }
 	fig := func(t *mTx) *txFigures {
 		if f := x.tx[t.ID]; f != nil {
 			return f
@@ -271,7 +273,8 @@ func (m *model) filters(x *modelExpected, years []int) []txFilter {
 		return &txFigures{}
 	}
 	add("all", map[string]any{}, vis)
-	add("includeHidden", map[string]any{"includeHidden": true}, func(*mTx) bool { return true })
+	add("includeHidden", map[string]any{"includeHidden": true}, func(t *mTx) bool { return !m.spamOnly(t) })
+	add("includeSpam", map[string]any{"includeSpam": true}, func(t *mTx) bool { return !t.Hidden })
 	labels := map[string]bool{}
 	for _, t := range m.txs {
 		if t.Label != nil {

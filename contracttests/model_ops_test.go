@@ -209,7 +209,7 @@ var opMix = []weighted{
 	{"updateTransfer", 3}, {"receivePrice", 1}, {"costBasis", 1},
 	{"pair", 2}, {"unpair", 0.7}, {"split", 2}, {"merge", 2}, {"duplicate", 1.2},
 	{"undo", 3}, {"undoDeletion", 0.5}, {"deleteAccount", 0.4}, {"retireAccount", 0.3}, {"renameAccount", 0.4},
-	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4}, {"fiscalYear", 0.3},
+	{"method", 0.8}, {"taxSettings", 0.8}, {"timezone", 0.4}, {"fiscalYear", 0.3}, {"spam", 0.4},
 	// aimed at what outside runs found: an outflow without a value (an unpaired transfer), a
 	// receipt without a price, an income's value edited, a gift/donation/loss, a second basis
 	// override
@@ -692,6 +692,20 @@ func (g *gen) make(kind string) *mop {
 		op.Timezone = pick(g, []string{"UTC", "America/New_York", "Asia/Tokyo"})
 	case "fiscalYear":
 		op.Field = pick(g, []string{"01-01", "04-06", "07-01"})
+	case "spam":
+		// a person marks an asset spam, or no longer (a token airdropped to lure: its transfers
+		// leave the tax calculation, a transaction moving only it leaves the default list)
+		var known []string
+		for _, s := range assetSymbols {
+			if m.assets[s] != "" {
+				known = append(known, s)
+			}
+		}
+		if len(known) == 0 {
+			return nil
+		}
+		op.Label = pick(g, known)
+		op.Bool = !m.spamAsset(op.Label)
 	}
 	return op
 }
@@ -827,7 +841,7 @@ func (g *gen) undoTargets(ops []*mop, undone map[int]bool, changed map[int]touch
 func undoableKind(kind string) bool {
 	switch kind {
 	case "importNew", "importInto", "reimport", "deleteAccount", "retireAccount", "renameAccount", "method", "taxSettings", "timezone",
-		"fiscalYear", "undo", "undoDeletion":
+		"fiscalYear", "spam", "undo", "undoDeletion":
 		return false
 	}
 	return true
@@ -993,7 +1007,10 @@ func rowTransfers(r csvRow, self string) (label *string, trs []*mTransfer) {
 			}
 			trs[main].FeeFiat = *usd
 		} else {
-			f := &mTransfer{Asset: r.FeeA, Qty: decimal.RequireFromString(r.FeeQ), From: self, IsFee: true, Value: usd}
+			// a fee leg is labelled fee apart from its row (docs/ledger-edits.md, "What an import
+			// writes"): it stays a fee whatever the transaction is labelled, and where it lands
+			fee := "fee"
+			f := &mTransfer{Asset: r.FeeA, Qty: decimal.RequireFromString(r.FeeQ), From: self, IsFee: true, Value: usd, Label: &fee}
 			trs = append(trs, f)
 		}
 	}

@@ -241,6 +241,8 @@ func (h *harness) predict(i int) (string, bool) {
 	switch op.Kind {
 	case "importNew", "method", "timezone", "fiscalYear":
 		return "", true
+	case "spam":
+		return "", h.m.assets[op.Label] != ""
 	case "taxSettings":
 		// an algorithm change takes effect on the first day of a tax year (the SDL)
 		mo, d := m.fiscalStart()
@@ -594,6 +596,8 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 		return h.gql(`mutation($c: ID!, $tz: String) { updateClient(clientId: $c, timezone: $tz) { id } }`, vars("tz", op.Timezone))
 	case "fiscalYear":
 		return h.gql(`mutation($c: ID!, $f: String) { updateClient(clientId: $c, fiscalYearStart: $f) { id } }`, vars("f", op.Field))
+	case "spam":
+		return h.gql(`mutation($a: ID!, $s: Boolean) { updateAsset(assetId: $a, isSpam: $s) { id isSpam } }`, map[string]any{"a": h.m.assets[op.Label], "s": op.Bool})
 	}
 	panic("unknown operation " + op.Kind)
 }
@@ -946,6 +950,8 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 		m.settings.Timezone = op.Timezone
 	case "fiscalYear":
 		m.settings.Fiscal = op.Field
+	case "spam":
+		m.setSpam(op.Label, op.Bool)
 	}
 	return nil
 }
@@ -984,7 +990,7 @@ func (h *harness) applyImport(i int, ans gqlAnswer) error {
 	accountID := h.id(acc)
 	byTime := map[int64]listedTx{}
 	var list struct{ Transactions []listedTx }
-	if err := h.must("getClientTransactions", `query($c: ID!, $a: [ID!]) { getClientTransactions(clientId: $c, accountIds: $a, includeHidden: true, limit: 500) {
+	if err := h.must("getClientTransactions", `query($c: ID!, $a: [ID!]) { getClientTransactions(clientId: $c, accountIds: $a, includeHidden: true, includeSpam: true, limit: 500) {
 		transactions { id createdAt transfers { id assetId fromAccountId toAccountId isFee } } } }`, map[string]any{"c": h.client, "a": []string{accountID}}, &list); err != nil {
 		return err
 	}

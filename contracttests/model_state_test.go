@@ -9,7 +9,9 @@ package contracttests
 import (
 	"maps"
 	"reflect"
+	"slices"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/google/uuid"
@@ -99,6 +101,10 @@ type mSettings struct {
 	Changes  []methodChange
 	Timezone string
 	Fiscal   string // first day of the tax year, MM-DD
+	// Spam: the assets a person marked spam (updateAsset isSpam), as sorted symbols joined by
+	// commas. A flip changes what the engine sees without touching a transaction: the service
+	// marks the whole client dirty, as for a settings change (migration 00004).
+	Spam string
 }
 
 // model is the client's ledger. Maps are keyed by the service's ids (learnt from the answers);
@@ -273,6 +279,42 @@ func (m *model) visibleTransfersOf(txID string) []*mTransfer {
 		}
 	}
 	return out
+}
+
+// spamAsset: a person marked the asset spam; the engine leaves its transfers out.
+func (m *model) spamAsset(symbol string) bool {
+	return slices.Contains(strings.Split(m.settings.Spam, ","), symbol)
+}
+
+// setSpam marks the asset spam or not.
+func (m *model) setSpam(symbol string, spam bool) {
+	set := map[string]bool{}
+	for _, s := range strings.Split(m.settings.Spam, ",") {
+		if s != "" {
+			set[s] = true
+		}
+	}
+	set[symbol] = spam
+	var out []string
+	for _, s := range sortedKeys(set) {
+		if set[s] {
+			out = append(out, s)
+		}
+	}
+	m.settings.Spam = strings.Join(out, ",")
+}
+
+// spamOnly: the transaction moves only assets marked spam (it has a transfer and every one of
+// them, hidden ones too, moves a spam asset: Transaction.isSpam); the list leaves it out unless
+// asked with includeSpam, and the year's transaction count does not count it.
+func (m *model) spamOnly(t *mTx) bool {
+	trs := m.transfersOf(t.ID)
+	for _, tr := range trs {
+		if !m.spamAsset(tr.Asset) {
+			return false
+		}
+	}
+	return len(trs) > 0
 }
 
 // sortedTxs lists the live transactions in settlement order: time, ordinal, id.
@@ -493,8 +535,8 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 		}
 		txs = append(txs, t)
 		for _, tr := range m.visibleTransfersOf(t.ID) {
-			if isFiatAsset(tr.Asset) {
-				continue
+			if isFiatAsset(tr.Asset) || m.spamAsset(tr.Asset) {
+				continue // (the service reads spam assets' transfers as the hidden ones: not at all)
 			}
 			legs[t.ID] = append(legs[t.ID], leg{tr: tr, out: base(tr)})
 		}
