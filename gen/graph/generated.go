@@ -6802,7 +6802,12 @@ type Account {
   startImportingAt: Date
   "Transactions dated after this instant are not imported (set when retired); null for no upper bound."
   stopImportingAt: Date
-  "Number of transactions of the account."
+  """
+  Number of the account's transactions (those imported into or created in it and not deleted; hidden, failed and
+  spam ones included). ` + "`" + `getClientTransactions(accountIds: [id])` + "`" + ` can list a different number: by default it leaves
+  hidden, failed and spam-only transactions out, and it also lists other accounts' transactions that move to or from
+  this account.
+  """
   transactionCount: Int!
   """
   Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden

@@ -48,7 +48,10 @@ type Account struct {
 	StartImportingAt *time.Time `json:"startImportingAt,omitempty"`
 	// Transactions dated after this instant are not imported (set when retired); null for no upper bound.
 	StopImportingAt *time.Time `json:"stopImportingAt,omitempty"`
-	// Number of transactions of the account.
+	// Number of the account's transactions (those imported into or created in it and not deleted; hidden, failed and
+	// spam ones included). `getClientTransactions(accountIds: [id])` can list a different number: by default it leaves
+	// hidden, failed and spam-only transactions out, and it also lists other accounts' transactions that move to or from
+	// this account.
 	TransactionCount int `json:"transactionCount"`
 	// Current value of the account's holdings, in cents: each asset it holds (a balance above zero; spam and hidden
 	// assets left out, worthless ones at zero) times its current price, as `getPortfolioV2` values it. Holdings
