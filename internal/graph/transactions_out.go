@@ -27,7 +27,7 @@ func classificationOut(c ledger.Classification) *model.TransactionClassification
 		Explanation: c.Explanation}
 }
 
-func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer, figs map[uuid.UUID]ledger.TransferFigures) model.Transaction {
+func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer, figs map[uuid.UUID]ledger.TransferFigures, spamOnly bool) model.Transaction {
 	m := model.Transaction{
 		ID: t.ID.String(), ClientID: t.ClientID.String(), CreatedAt: t.OccurredAt, UpdatedAt: t.UpdatedAt, TxnHash: t.TxnHash,
 		Provider: t.Provider, Label: t.Label, Notes: t.Notes, IsHidden: t.IsHidden, IsReviewed: t.IsReviewed, IsDirty: t.IsDirty,
@@ -90,7 +90,6 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer
 		m.IsMissingBasis = *t.IsMissingBasisOverride
 	}
 	var fee, in, outgoing decimal.Decimal
-	spamOnly := len(trs) > 0
 	if t.Result != nil && len(t.Result.TransferFigures) > 0 {
 		own := make(map[uuid.UUID]ledger.TransferFigures, len(trs))
 		for _, tr := range trs {
@@ -101,7 +100,6 @@ func transactionOut(t ledger.TxRow, st ledger.LedgerState, trs []ledger.Transfer
 	}
 	for _, tr := range trs {
 		m.Transfers = append(m.Transfers, transferOut(tr, st, figs[tr.ID]))
-		spamOnly = spamOnly && st.IsSpamAsset(tr.AssetID)
 		if !tr.FiatValue.Valid && figs[tr.ID].Value.Valid { // the value the engine gave it
 			tr.FiatValue = figs[tr.ID].Value
 		}

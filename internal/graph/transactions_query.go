@@ -237,7 +237,7 @@ func (r *Resolver) transactionsOut(ctx context.Context, scope auth.ClientScope, 
 	for i, t := range rows {
 		ids[i] = t.ID
 	}
-	trs, figs, err := r.Ledger.Transfers(ctx, scope, st, ids, includeHidden)
+	trs, err := r.Ledger.Transfers(ctx, scope, st, ids, includeHidden)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func (r *Resolver) transactionsOut(ctx context.Context, scope auth.ClientScope, 
 	client := scope.ClientID().String()
 	l := loadersFrom(ctx)
 	for i, t := range rows {
-		out[i] = transactionOut(t, st, trs[t.ID], figs)
+		out[i] = transactionOut(t, st, trs.ByTransaction[t.ID], trs.Figures, trs.SpamOnly[t.ID])
 		if c, ok := cls[t.ID]; ok {
 			out[i].Classification = classificationOut(c)
 		}

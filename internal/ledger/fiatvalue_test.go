@@ -36,10 +36,11 @@ func printedValues(t *testing.T, ctx context.Context, l *Ledger, scope auth.Clie
 	for i, r := range list.Rows {
 		ids[i] = r.ID
 	}
-	trs, figs, err := l.Transfers(ctx, scope, st, ids, false)
+	got, err := l.Transfers(ctx, scope, st, ids, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	trs, figs := got.ByTransaction, got.Figures
 	out := make(map[uuid.UUID]int64, len(ids))
 	fromEngine := 0
 	for _, r := range list.Rows {

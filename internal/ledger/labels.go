@@ -123,10 +123,11 @@ func (l *Ledger) LabelOptions(ctx context.Context, scope auth.ClientScope, ids [
 	for i, r := range rows {
 		txIDs[i] = r.ID
 	}
-	trs, _, err := l.Transfers(ctx, scope, st, txIDs, false)
+	got, err := l.Transfers(ctx, scope, st, txIDs, false)
 	if err != nil {
 		return LabelChoices{}, err
 	}
+	trs := got.ByTransaction
 	allIn, allOut := true, true
 	for _, r := range rows {
 		in, out, fees := false, false, false

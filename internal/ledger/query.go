@@ -719,33 +719,52 @@ func EngineFigures(r *TxResult, figs map[uuid.UUID]TransferFigures) {
 	}
 }
 
+// TransactionTransfers are the transfers of some transactions, as Transfers reads them.
+type TransactionTransfers struct {
+	// ByTransaction: each transaction's transfers in settlement order (hidden ones only when asked)
+	ByTransaction map[uuid.UUID][]Transfer
+	// Figures: each transfer's tax figures in the current results
+	Figures map[uuid.UUID]TransferFigures
+	// SpamOnly: the transactions that move only spam, by the rule of the list's spam filter (where.go)
+	// and spam_only_transactions: a transfer at least, and every transfer, a hidden one too, of an
+	// asset marked spam (Transaction.isSpam)
+	SpamOnly map[uuid.UUID]bool
+}
+
 // Transfers returns the transfers of the given transactions (hidden ones only with
 // includeHidden) in settlement order, with their tax figures.
-func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (map[uuid.UUID][]Transfer, map[uuid.UUID]TransferFigures, error) {
+func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (TransactionTransfers, error) {
+	out := TransactionTransfers{ByTransaction: make(map[uuid.UUID][]Transfer, len(txIDs)), Figures: map[uuid.UUID]TransferFigures{}, SpamOnly: map[uuid.UUID]bool{}}
 	if err := scope.Check(); err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	q := db.New(l.pool)
 	trs, err := q.ListTransfersOfTransactions(ctx, db.ListTransfersOfTransactionsParams{ClientID: scope.ClientID(), Ids: txIDs})
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
-	by := make(map[uuid.UUID][]Transfer, len(txIDs))
+	by := out.ByTransaction
+	notSpam := map[uuid.UUID]bool{}
 	var ids []uuid.UUID
 	for _, t := range trs {
+		if st.IsSpamAsset(t.AssetID) {
+			out.SpamOnly[t.TransactionID] = !notSpam[t.TransactionID]
+		} else {
+			notSpam[t.TransactionID], out.SpamOnly[t.TransactionID] = true, false
+		}
 		if t.IsHidden && !includeHidden {
 			continue
 		}
 		by[t.TransactionID] = append(by[t.TransactionID], TransferOf(t))
 		ids = append(ids, t.ID)
 	}
-	figs := map[uuid.UUID]TransferFigures{}
+	figs := out.Figures
 	if st.ResultSetID == nil || len(ids) == 0 {
-		return by, figs, nil
+		return out, nil
 	}
 	ds, err := q.ListTransferDisposals(ctx, db.ListTransferDisposalsParams{ResultSetID: *st.ResultSetID, TransferIds: ids})
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	for _, d := range ds {
 		id := d.TransferID
@@ -760,14 +779,14 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 	}
 	inc, err := q.ListTransferIncome(ctx, db.ListTransferIncomeParams{ResultSetID: *st.ResultSetID, TransferIds: ids})
 	if err != nil {
-		return nil, nil, err
+		return out, err
 	}
 	for _, i := range inc {
 		f := figs[i.TransferID]
 		f.Income = decimal.NullDecimal{Decimal: i.Value, Valid: true}
 		figs[i.TransferID] = f
 	}
-	return by, figs, nil
+	return out, nil
 }
 
 // Assets returns the client's assets by id (the dataloader's batch).
@@ -870,11 +889,11 @@ func (l *Ledger) Export(ctx context.Context, scope auth.ClientScope, f TxFilter,
 		for i, r := range rows {
 			ids[i] = r.ID
 		}
-		trs, _, err := l.Transfers(ctx, scope, st, ids, false)
+		trs, err := l.Transfers(ctx, scope, st, ids, false)
 		if err != nil {
 			return err
 		}
-		return fn(rows, trs)
+		return fn(rows, trs.ByTransaction)
 	}
 	base := from(psql.Select(txColumns, "coalesce(a.provider, '')", "a.type", "false, false, NULL::uuid, NULL::uuid, NULL::text", resultColumns), st).
 		LeftJoin("accounts a ON a.id = t.account_id")
