@@ -439,7 +439,12 @@ func (g *gen) make(kind string) *mop {
 		t := m.txs[tr.Tx]
 		op.Tx, op.Tr = t.H, tr.H
 		inbound := tr.From == "" && tr.To != ""
-		fields := []string{"amount", "fiatValue", "fiatValue", "isHidden", "account", "assetId"}
+		// "label": the leg's own label (updateTransfer(label)), which the engine reads instead of
+		// its transaction's until "wipeLabel" removes it (docs/ledger-edits.md)
+		fields := []string{"amount", "fiatValue", "fiatValue", "isHidden", "account", "assetId", "label"}
+		if tr.Label != nil {
+			fields = append(fields, "wipeLabel")
+		}
 		if inbound {
 			fields = append(fields, "basisFiatValue", "purchaseDateOverride")
 		}
@@ -457,6 +462,8 @@ func (g *gen) make(kind string) *mop {
 			if op.Label = g.asset(); op.Label == tr.Asset || isFiatAsset(tr.Asset) {
 				return nil
 			}
+		case "label":
+			op.Label = pick(g, catalogLabels)
 		case "fiatValue", "basisFiatValue":
 			op.Value = g.value(tr.Asset, tr.Qty).String()
 		case "isHidden":

@@ -509,6 +509,10 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 			arg, v["d"] = "purchaseDateOverride: $d", dateArg(op.At)
 		case "resetFiatValue":
 			arg, v["b"] = "resetFiatValue: $b", true
+		case "label":
+			arg, v["l"] = "label: $l", op.Label
+		case "wipeLabel":
+			arg, v["b"] = "wipeLabel: $b", true
 		case "toAccountId":
 			arg, v["a"] = "toAccountId: $a", ""
 			if op.Acc != noRef {
@@ -516,7 +520,8 @@ func (h *harness) send(i int) (gqlAnswer, error) {
 			}
 		}
 		decl := map[string]string{"amount": "$x: Float", "fiatValue": "$x: Float", "basisFiatValue": "$x: Float", "isHidden": "$b: Boolean",
-			"purchaseDateOverride": "$d: Date", "resetFiatValue": "$b: Boolean", "toAccountId": "$a: ID", "assetId": "$a: String"}[op.Field]
+			"purchaseDateOverride": "$d: Date", "resetFiatValue": "$b: Boolean", "toAccountId": "$a: ID", "assetId": "$a: String",
+			"label": "$l: String", "wipeLabel": "$b: Boolean"}[op.Field]
 		return h.gql(`mutation($c: ID!, $t: ID!, $tr: ID!, `+decl+`, $s: String, $src: String) {
 			updateTransfer(clientId: $c, transactionId: $t, transferId: $tr, `+arg+`, sessionId: $s, source: $src) { id } }`, v)
 	case "receivePrice":
@@ -795,6 +800,11 @@ func (h *harness) apply(i int, ans gqlAnswer) error {
 			tr.Acquired = &at
 		case "resetFiatValue":
 			tr.Value, tr.Basis = tr.Orig, nil
+		case "label":
+			l := op.Label
+			tr.Label = &l
+		case "wipeLabel":
+			tr.Label = nil
 		case "toAccountId":
 			tr.To = ""
 			if op.Acc != noRef {
