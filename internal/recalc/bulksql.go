@@ -329,15 +329,15 @@ func writeSummaries(ctx context.Context, tx pgx.Tx, rsID uuid.UUID, snap *snapsh
 	return tx.SendBatch(ctx, batch).Close()
 }
 
-// yearsToWrite are the engine's years of a run and, with nothing taxed, the years the run counted
-// shown transactions in that the engine has none of (every transfer hidden or gone: the list
-// shows them, so the year has a count), each bringing forward what the year before it carried.
-// A run resumed from a checkpoint writes the years from the checkpoint's on (the first of res.Years).
+// yearsToWrite are the engine's years of a run and, with zero figures, the years that hold shown
+// transactions but none the engine got a transfer of (every transfer hidden or gone: the list shows
+// them, so the year has a count), each bringing forward what the year before it carried. A run
+// resumed from a checkpoint writes the years from the checkpoint's on (the first of res.Years).
 func yearsToWrite(snap *snapshot, res *tax.Result) []tax.YearSummary {
 	years := res.Years
 	var extra []int
-	for y := range snap.txPerYear {
-		if snap.base != nil && (len(years) == 0 || y < years[0].Year) {
+	for y, n := range snap.txPerYear {
+		if n == 0 || snap.base != nil && (len(years) == 0 || y < years[0].Year) {
 			continue
 		}
 		if !slices.ContainsFunc(years, func(s tax.YearSummary) bool { return s.Year == y }) {

@@ -1,6 +1,8 @@
 package recalc
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -60,4 +62,34 @@ func equalTimes(a, b []time.Time) bool {
 		}
 	}
 	return true
+}
+
+// TestYearsToWrite: a year holding shown transactions but none the engine got a transfer of gets a
+// row of zeros that brings forward the loss the year before it carried; a year whose count is zero
+// (a checkpoint's count of a year after it) gets none; a run resumed from a checkpoint writes no
+// year before the checkpoint's.
+func TestYearsToWrite(t *testing.T) {
+	res := &tax.Result{Years: []tax.YearSummary{
+		{Year: 2023, LossesCarriedForward: tax.DecFromInt(100)},
+		{Year: 2025, LossesBroughtForward: tax.DecFromInt(100), LossesCarriedForward: tax.DecFromInt(40)},
+	}}
+	snap := &snapshot{txPerYear: map[int]int{2022: 1, 2023: 5, 2024: 2, 2025: 3, 2026: 1, 2027: 0}}
+	describe := func(ys []tax.YearSummary) string {
+		var b strings.Builder
+		for _, y := range ys {
+			fmt.Fprintf(&b, "%d:%s/%s ", y.Year, y.LossesBroughtForward, y.LossesCarriedForward)
+		}
+		return b.String()
+	}
+	if got, want := describe(yearsToWrite(snap, res)), "2022:0/0 2023:0/100 2024:100/100 2025:100/40 2026:40/40 "; got != want {
+		t.Errorf("full run: %s, want %s", got, want)
+	}
+	snap.base = &baseCheckpoint{}
+	if got, want := describe(yearsToWrite(snap, res)), "2023:0/100 2024:100/100 2025:100/40 2026:40/40 "; got != want {
+		t.Errorf("resumed run: %s, want %s", got, want)
+	}
+	snap.txPerYear = map[int]int{2023: 5, 2025: 3}
+	if ys := yearsToWrite(snap, res); len(ys) != 2 || &ys[0] != &res.Years[0] {
+		t.Errorf("no extra year: %s, want the engine's years as they are", describe(ys))
+	}
 }
