@@ -732,7 +732,8 @@ type TransactionTransfers struct {
 }
 
 // Transfers returns the transfers of the given transactions (hidden ones only with
-// includeHidden) in settlement order, with their tax figures.
+// includeHidden) in settlement order, with their tax figures and which of the transactions move
+// only spam (read from every transfer, hidden ones included).
 func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st LedgerState, txIDs []uuid.UUID, includeHidden bool) (TransactionTransfers, error) {
 	out := TransactionTransfers{ByTransaction: make(map[uuid.UUID][]Transfer, len(txIDs)), Figures: map[uuid.UUID]TransferFigures{}, SpamOnly: map[uuid.UUID]bool{}}
 	if err := scope.Check(); err != nil {
