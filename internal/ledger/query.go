@@ -745,12 +745,15 @@ func (l *Ledger) Transfers(ctx context.Context, scope auth.ClientScope, st Ledge
 		return out, err
 	}
 	by := out.ByTransaction
+	hasSpam := len(st.spamAssets) > 0 // usually none: then no transaction moves only spam
 	notSpam := map[uuid.UUID]bool{}
 	var ids []uuid.UUID
 	for _, t := range trs {
-		if st.IsSpamAsset(t.AssetID) {
+		switch {
+		case !hasSpam:
+		case st.IsSpamAsset(t.AssetID):
 			out.SpamOnly[t.TransactionID] = !notSpam[t.TransactionID]
-		} else {
+		default:
 			notSpam[t.TransactionID], out.SpamOnly[t.TransactionID] = true, false
 		}
 		if t.IsHidden && !includeHidden {

@@ -206,12 +206,13 @@ func (s *snapshot) loadLedger(ctx context.Context, pool *pgxpool.Pool, tx pgx.Tx
 		return err
 	}
 	s.hasSpam = len(spam) > 0
-	spamOnly := map[uuid.UUID]bool{}
+	var spamOnly map[uuid.UUID]bool // (without spam assets no transaction moves only spam)
 	if s.hasSpam {
 		ids, err := db.New(tx).SpamOnlyTransactionIDs(ctx, s.clientID)
 		if err != nil {
 			return err
 		}
+		spamOnly = make(map[uuid.UUID]bool, len(ids))
 		for _, id := range ids {
 			spamOnly[id] = true
 		}
