@@ -81,6 +81,21 @@ func (q *Queries) AddResultTotals(ctx context.Context, arg AddResultTotalsParams
 	return err
 }
 
+const analyzeResultTables = `-- name: AnalyzeResultTables :exec
+ANALYZE (SKIP_LOCKED) tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots
+`
+
+// Brings the planner's statistics of the large result tables up to date after a large client's full
+// run has switched to its new set (recalc.analyzeFrom). Until then they describe the previous set
+// as most of these tables, and a read naming the new set by its value is priced as if the set were
+// empty: any index that starts with the set looks as cheap as the one a read needs (see
+// internal/recalc/bulksql.go, setValue). A table another session is vacuuming or analyzing is left
+// to that session (SKIP_LOCKED).
+func (q *Queries) AnalyzeResultTables(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, analyzeResultTables)
+	return err
+}
+
 const clearDirty = `-- name: ClearDirty :execrows
 DELETE FROM dirty_marks d
 USING (SELECT unnest($1::bigint[]) AS lo, unnest($2::bigint[]) AS hi) r
@@ -156,19 +171,19 @@ const deleteChangedRows = `-- name: DeleteChangedRows :one
 WITH disposals AS (
     DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest($1::integer[]) s(seq)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = $2::uuid AND x.seq = s.seq OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = (SELECT $2::uuid) AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
     DELETE FROM tax_income WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest($3::integer[]) s(seq)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = $2::uuid AND x.seq = s.seq OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = (SELECT $2::uuid) AND x.seq = s.seq OFFSET 0) r))
 ), lots AS (
     DELETE FROM tax_lots WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest($4::text[]) l(id)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = $2::uuid AND x.lot_id = l.id OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = (SELECT $2::uuid) AND x.lot_id = l.id OFFSET 0) r))
 ), transaction_results AS (
     DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest($5::uuid[]) t(id)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = $2::uuid AND x.transaction_id = t.id OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = (SELECT $2::uuid) AND x.transaction_id = t.id OFFSET 0) r))
     RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
         sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (

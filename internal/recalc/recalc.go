@@ -132,13 +132,13 @@ const (
 	PhaseLoad    Phase = "load"
 	PhaseCompute Phase = "compute"
 	PhaseStore   Phase = "store"
-	PhaseCleanup Phase = "cleanup" // after the switch: dropping the previous results
+	PhaseCleanup Phase = "cleanup" // after the switch: the statistics of a large set, dropping the previous results
 )
 
 // Timings are the durations of one run's phases.
 type Timings struct {
 	Load, Compute, Store time.Duration
-	Cleanup              time.Duration // dropping the previous results, after the switch
+	Cleanup              time.Duration // after the switch: a large set's statistics (analyzeFrom), dropping the previous results
 	Transactions         int           // loaded (from the checkpoint on, for an incremental run)
 	Transfers            int
 	// Incremental: the run resumed from the checkpoint at From and replaced the results after it.
@@ -167,6 +167,12 @@ type StoreStep struct {
 	Rows   int
 	Took   time.Duration
 }
+
+// analyzeFrom is the size of ledger (transactions) from which a full run brings the result tables'
+// statistics up to date after its switch (AnalyzeResultTables, about a second at a million
+// transactions): a smaller set costs a read planned without it little even when the statistics
+// miss it, and autovacuum analyzes the tables once enough of them has changed.
+var analyzeFrom = 10_000
 
 // Runner recalculates clients.
 type Runner struct {
@@ -254,6 +260,13 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 	tm.Store = time.Since(start)
 	r.before(PhaseCleanup)
 	start = time.Now()
+	if !tm.Incremental && tm.Transactions >= analyzeFrom {
+		// The reads of the new set are planned with statistics that know it (AnalyzeResultTables);
+		// a failure leaves them to autovacuum's next analysis.
+		if err := q.AnalyzeResultTables(ctx); err != nil {
+			slog.WarnContext(ctx, "recalc: analyzing the result tables failed", "client", clientID, "err", err)
+		}
+	}
 	// The results are committed: a failed cleanup leaves the previous set (invisible to readers)
 	// to the next run's cleanup, and does not make the job run again.
 	if err := Cleanup(ctx, r.Pool, clientID); err != nil {

@@ -96,6 +96,15 @@ UPDATE clients SET settings_dirty_seq = NULL WHERE id = $1 AND settings_dirty_se
 DELETE FROM tax_result_sets rs USING clients c
 WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.current_result_set_id;
 
+-- name: AnalyzeResultTables :exec
+-- Brings the planner's statistics of the large result tables up to date after a large client's full
+-- run has switched to its new set (recalc.analyzeFrom). Until then they describe the previous set
+-- as most of these tables, and a read naming the new set by its value is priced as if the set were
+-- empty: any index that starts with the set looks as cheap as the one a read needs (see
+-- internal/recalc/bulksql.go, setValue). A table another session is vacuuming or analyzing is left
+-- to that session (SKIP_LOCKED).
+ANALYZE (SKIP_LOCKED) tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots;
+
 -- name: LockRecalcRequests :exec
 -- Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
 SELECT pg_advisory_xact_lock(hashtextextended('taxd.recalc:' || sqlc.arg(client_id)::uuid::text, 0));
@@ -246,19 +255,19 @@ WHERE id = sqlc.arg(result_set_id)::uuid;
 WITH disposals AS (
     DELETE FROM tax_disposals WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest(sqlc.arg(disposal_seqs)::integer[]) s(seq)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq = s.seq OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_disposals x WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.seq = s.seq OFFSET 0) r))
 ), income AS (
     DELETE FROM tax_income WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest(sqlc.arg(income_seqs)::integer[]) s(seq)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq = s.seq OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_income x WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.seq = s.seq OFFSET 0) r))
 ), lots AS (
     DELETE FROM tax_lots WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest(sqlc.arg(lot_ids)::text[]) l(id)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.lot_id = l.id OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_lots x WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.lot_id = l.id OFFSET 0) r))
 ), transaction_results AS (
     DELETE FROM tax_transaction_results WHERE ctid = ANY (ARRAY(
         SELECT r.ctid FROM unnest(sqlc.arg(transaction_ids)::uuid[]) t(id)
-        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.transaction_id = t.id OFFSET 0) r))
+        CROSS JOIN LATERAL (SELECT x.ctid FROM tax_transaction_results x WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.transaction_id = t.id OFFSET 0) r))
     RETURNING transaction_id, transfer_figures IS NOT NULL AS had_figures,
         sale_term, proceeds, basis, gain, short_term_gain, long_term_gain, income, is_missing_basis, has_negative_balance, is_failed
 ), totals AS (
