@@ -1495,9 +1495,9 @@ SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeri
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
 FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
-    WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+    WHERE r.result_set_id = (SELECT $2::uuid) AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
-    WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+    WHERE x.result_set_id = (SELECT $2::uuid) AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
 WHERE d.transfer_id = ANY($1::uuid[])
 GROUP BY d.transfer_id
 `
@@ -1519,9 +1519,11 @@ type ListTransferDisposalsRow struct {
 
 // Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results),
 // found through the seq range of their transaction's result row (migration 00023). Each step is
-// a lateral lookup by key, whatever the planner's statistics say about this result set (a set
-// just written is missing from them, and a join it planned from them scanned the set's pieces
-// once per transaction).
+// a lateral lookup by key, whatever the planner's statistics say about this result set: the set is
+// named through a one-row subquery, priced as the average set (a set just written is missing from
+// the statistics; named by its value it looks empty, and a join planned from that scanned the
+// set's pieces once per transaction, a lookup the set's results through their time index;
+// internal/recalc/bulksql.go, setValue).
 func (q *Queries) ListTransferDisposals(ctx context.Context, arg ListTransferDisposalsParams) ([]ListTransferDisposalsRow, error) {
 	rows, err := q.db.Query(ctx, listTransferDisposals, arg.TransferIds, arg.ResultSetID)
 	if err != nil {
@@ -1554,9 +1556,9 @@ const listTransferIncome = `-- name: ListTransferIncome :many
 SELECT i.transfer_id, sum(i.value)::numeric AS value
 FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY($1::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
-    WHERE r.result_set_id = $2::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+    WHERE r.result_set_id = (SELECT $2::uuid) AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
-    WHERE x.result_set_id = $2::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
+    WHERE x.result_set_id = (SELECT $2::uuid) AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
 WHERE i.transfer_id = ANY($1::uuid[])
 GROUP BY i.transfer_id
 `

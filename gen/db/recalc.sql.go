@@ -82,15 +82,16 @@ func (q *Queries) AddResultTotals(ctx context.Context, arg AddResultTotalsParams
 }
 
 const analyzeResultTables = `-- name: AnalyzeResultTables :exec
-ANALYZE (SKIP_LOCKED) tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots
+ANALYZE tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots
 `
 
 // Brings the planner's statistics of the large result tables up to date after a large client's full
 // run has switched to its new set (recalc.analyzeFrom). Until then they describe the previous set
 // as most of these tables, and a read naming the new set by its value is priced as if the set were
 // empty: any index that starts with the set looks as cheap as the one a read needs (see
-// internal/recalc/bulksql.go, setValue). A table another session is vacuuming or analyzing is left
-// to that session (SKIP_LOCKED).
+// internal/recalc/bulksql.go, setValue). It runs in a transaction with SetAnalyzeSettings: waiting
+// for a table an autovacuum worker holds cancels that worker after deadlock_timeout (its work is
+// redone by the next worker), while a manual VACUUM or another run's ANALYZE can hold it longer.
 func (q *Queries) AnalyzeResultTables(ctx context.Context) error {
 	_, err := q.db.Exec(ctx, analyzeResultTables)
 	return err
@@ -915,6 +916,16 @@ SELECT refresh_transaction_fiat_values($1::uuid[])
 // whole set: clients_fiat_values_switched).
 func (q *Queries) RefreshTransactionFiatValues(ctx context.Context, transactionIds []uuid.UUID) error {
 	_, err := q.db.Exec(ctx, refreshTransactionFiatValues, transactionIds)
+	return err
+}
+
+const setAnalyzeSettings = `-- name: SetAnalyzeSettings :exec
+SELECT set_config('lock_timeout', '10s', true)
+`
+
+// AnalyzeResultTables' transaction waits at most this long for each table's lock.
+func (q *Queries) SetAnalyzeSettings(ctx context.Context) error {
+	_, err := q.db.Exec(ctx, setAnalyzeSettings)
 	return err
 }
 

@@ -16,7 +16,8 @@ import (
 )
 
 // An incremental run finds the stored rows it compares and deletes by their keys whatever the
-// planner's statistics say about the result set. The case that matters: a large client's full run
+// planner's statistics say about the result set (and so do the reads of a transaction's
+// per-transfer figures). The case that matters: a large client's full run
 // has just written a new set, and the statistics (from before it) know only the previous set, as
 // nearly every row of the table. A lookup naming the new set by its value is then priced as if the
 // set held no row, and every index that starts with the set looks as good as the primary key: on a
@@ -72,6 +73,32 @@ func TestStoredRowLookupsUseKeysWhateverTheStatistics(t *testing.T) {
 	for _, index := range []string{"tax_transaction_results_time_idx", "tax_disposals_asset_idx", "tax_disposals_year_idx", "tax_income_year_idx"} {
 		if strings.Contains(plan, index) {
 			t.Errorf("deleting the changed rows: the plan scans %s:\n%s", index, plan)
+		}
+	}
+	// The reads of a transaction's per-transfer figures (ledger) make the same promise.
+	var transfers []uuid.UUID
+	if err := pool.QueryRow(ctx, `SELECT array_agg(id) FROM (SELECT id FROM transfers LIMIT 3) x`).Scan(&transfers); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name    string
+		send    func(*pgtest.Recorder) error
+		indexes []string
+	}{
+		{"a transfer's disposal figures", func(r *pgtest.Recorder) error {
+			_, err := db.New(r).ListTransferDisposals(ctx, db.ListTransferDisposalsParams{ResultSetID: fresh.set, TransferIds: transfers})
+			return err
+		}, []string{"tax_transaction_results_pkey", "tax_disposals_pkey"}},
+		{"a transfer's income", func(r *pgtest.Recorder) error {
+			_, err := db.New(r).ListTransferIncome(ctx, db.ListTransferIncomeParams{ResultSetID: fresh.set, TransferIds: transfers})
+			return err
+		}, []string{"tax_transaction_results_pkey", "tax_income_pkey"}},
+	} {
+		plan := pgtest.ExplainSent(t, pool, "", c.send)
+		for _, index := range c.indexes {
+			if !strings.Contains(plan, index) {
+				t.Errorf("%s: the plan does not use %s:\n%s", c.name, index, plan)
+			}
 		}
 	}
 }

@@ -118,17 +118,19 @@ FROM clients c WHERE c.id = $1;
 -- name: ListTransferDisposals :many
 -- Per-transfer totals of the disposal pieces of a result set (transfer ids are text in results),
 -- found through the seq range of their transaction's result row (migration 00023). Each step is
--- a lateral lookup by key, whatever the planner's statistics say about this result set (a set
--- just written is missing from them, and a join it planned from them scanned the set's pieces
--- once per transaction).
+-- a lateral lookup by key, whatever the planner's statistics say about this result set: the set is
+-- named through a one-row subquery, priced as the average set (a set just written is missing from
+-- the statistics; named by its value it looks empty, and a join planned from that scanned the
+-- set's pieces once per transaction, a lookup the set's results through their time index;
+-- internal/recalc/bulksql.go, setValue).
 SELECT d.transfer_id, sum(d.proceeds)::numeric AS proceeds, sum(d.basis)::numeric AS basis, sum(d.gain)::numeric AS gain,
        bool_or(d.term = 'short')::boolean AS has_short, bool_or(d.term = 'long')::boolean AS has_long,
        sum(CASE WHEN d.uncovered THEN d.quantity ELSE 0 END)::numeric AS uncovered
 FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_disposal_seq, r.last_disposal_seq FROM tax_transaction_results r
-    WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+    WHERE r.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.proceeds, x.basis, x.gain, x.term, x.uncovered, x.quantity FROM tax_disposals x
-    WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
+    WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.seq BETWEEN r.first_disposal_seq AND r.last_disposal_seq OFFSET 0) d
 WHERE d.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY d.transfer_id;
 
@@ -137,9 +139,9 @@ GROUP BY d.transfer_id;
 SELECT i.transfer_id, sum(i.value)::numeric AS value
 FROM (SELECT DISTINCT tr.transaction_id FROM transfers tr WHERE tr.id = ANY(sqlc.arg(transfer_ids)::uuid[])) t
 CROSS JOIN LATERAL (SELECT r.first_income_seq, r.last_income_seq FROM tax_transaction_results r
-    WHERE r.result_set_id = sqlc.arg(result_set_id)::uuid AND r.transaction_id = t.transaction_id OFFSET 0) r
+    WHERE r.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND r.transaction_id = t.transaction_id OFFSET 0) r
 CROSS JOIN LATERAL (SELECT x.transfer_id, x.value FROM tax_income x
-    WHERE x.result_set_id = sqlc.arg(result_set_id)::uuid AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
+    WHERE x.result_set_id = (SELECT sqlc.arg(result_set_id)::uuid) AND x.seq BETWEEN r.first_income_seq AND r.last_income_seq OFFSET 0) i
 WHERE i.transfer_id = ANY(sqlc.arg(transfer_ids)::uuid[])
 GROUP BY i.transfer_id;
 

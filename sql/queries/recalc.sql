@@ -101,9 +101,14 @@ WHERE rs.client_id = $1 AND c.id = rs.client_id AND rs.id IS DISTINCT FROM c.cur
 -- run has switched to its new set (recalc.analyzeFrom). Until then they describe the previous set
 -- as most of these tables, and a read naming the new set by its value is priced as if the set were
 -- empty: any index that starts with the set looks as cheap as the one a read needs (see
--- internal/recalc/bulksql.go, setValue). A table another session is vacuuming or analyzing is left
--- to that session (SKIP_LOCKED).
-ANALYZE (SKIP_LOCKED) tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots;
+-- internal/recalc/bulksql.go, setValue). It runs in a transaction with SetAnalyzeSettings: waiting
+-- for a table an autovacuum worker holds cancels that worker after deadlock_timeout (its work is
+-- redone by the next worker), while a manual VACUUM or another run's ANALYZE can hold it longer.
+ANALYZE tax_disposals, tax_transaction_results, tax_income, tax_removals, tax_lots;
+
+-- name: SetAnalyzeSettings :exec
+-- AnalyzeResultTables' transaction waits at most this long for each table's lock.
+SELECT set_config('lock_timeout', '10s', true);
 
 -- name: LockRecalcRequests :exec
 -- Serialises a client's recalculation requests with the worker's completion check (see recalc.Request).
