@@ -237,3 +237,46 @@ func TestFigurePagesReadTheirIndexAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestAPageOfASetTheStatisticsMissFindsItsResultsByKey: a list page joins each transaction's
+// result row by its key even when the statistics do not know the current set (a large client's
+// full run since the last ANALYZE, the statistics describing its previous set as nearly every row):
+// the join names the set through a one-row subquery (resultJoin), which the planner prices as the
+// average set; named by its value the set looked empty, and each row was looked up through
+// tax_transaction_results_time_idx, scanning the whole set per transaction.
+func TestAPageOfASetTheStatisticsMissFindsItsResultsByKey(t *testing.T) {
+	ctx := context.Background()
+	pool := pgtest.Pool(t)
+	client := planLedger{n: 3000}.seed(t, pool)
+	l := New(pool)
+	st, err := l.state(ctx, pool, client)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh := uuid.New() // a set the statistics miss
+	st.ResultSetID = &fresh
+	for _, c := range []struct {
+		name string
+		f    TxFilter
+		p    TxPage
+	}{
+		{"newest first", TxFilter{}, TxPage{Limit: 50}},
+		{"a deep page", TxFilter{}, TxPage{Limit: 50, Page: 20}},
+		{"disposals", TxFilter{OnlyDisposals: true}, TxPage{Limit: 50}},
+	} {
+		fc, err := l.filterCtx(ctx, client, st, c.f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, seg := range pageSegments(c.f.where(fc), c.p) {
+			sql, args, err := pageQuery(st, seg, uint64(c.p.Limit)+1, uint64(c.p.Limit)*uint64(c.p.Page)).ToSql()
+			if err != nil {
+				t.Fatal(err)
+			}
+			plan := pgtest.Explain(t, pool, "", sql, args...)
+			if strings.Contains(plan, "tax_transaction_results_time_idx") || !strings.Contains(plan, "tax_transaction_results_pkey") {
+				t.Errorf("%s, stretch %d: the result rows are not found by key:\n%s", c.name, i, plan)
+			}
+		}
+	}
+}
