@@ -533,12 +533,18 @@ func (m *model) ledgerInput(now time.Time) engineLedger {
 		if t.Hidden {
 			continue
 		}
-		txs = append(txs, t)
 		for _, tr := range m.visibleTransfersOf(t.ID) {
 			if isFiatAsset(tr.Asset) || m.spamAsset(tr.Asset) {
 				continue // (the service reads spam assets' transfers as the hidden ones: not at all)
 			}
 			legs[t.ID] = append(legs[t.ID], leg{tr: tr, out: base(tr)})
+		}
+		// A transaction the engine would get no transfer of is not given to it (the service sets it
+		// aside): an empty one would still enter its tax year, and entering a year applies the year's
+		// cost basis method to the lots held (seed 1796007959: a deposit of a spam asset in the
+		// first year of AVERAGE_COST averaged the bases of every other asset's lots).
+		if len(legs[t.ID]) > 0 {
+			txs = append(txs, t)
 		}
 	}
 	isLeg := func(l leg) bool {

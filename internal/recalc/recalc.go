@@ -263,7 +263,7 @@ func (r *Runner) RunWith(ctx context.Context, scope auth.ClientScope, full bool)
 	if !tm.Incremental && tm.Transactions >= analyzeFrom {
 		// The reads of the new set are planned with statistics that know it (AnalyzeResultTables);
 		// a failure leaves them to autovacuum's next analysis.
-		if err := pgx.BeginFunc(ctx, r.Pool, func(tx pgx.Tx) error {
+		if err := store.InTx(ctx, r.Pool, func(tx pgx.Tx) error {
 			q := db.New(tx)
 			if err := q.SetAnalyzeSettings(ctx); err != nil {
 				return err
