@@ -96,7 +96,9 @@
 // as cost 0. AverageCost pools the basis of each queue: a disposal
 // of q takes basis·q/quantity (everything when it empties the queue) and consumes lots FIFO for the
 // acquisition dates; remaining lots show their share of the pooled basis. When the method changes at a
-// tax-year start, queues are re-ordered (leaving AverageCost first gives each lot its share).
+// tax-year start, queues are re-ordered (leaving AverageCost first gives each lot its share); the
+// change is made when the first transaction of that year (or a later one) enters it, so a ledger that
+// ends before it leaves its lots under the earlier method.
 //
 // Before Settings.PerWalletFrom there is one universal queue per asset for all own accounts (staking
 // positions always have their own); from then on each account has its own queues. At the switch the
