@@ -231,6 +231,9 @@ func storeWriters(tm recalc.Timings) string {
 		}
 		line = strings.TrimSuffix(line, ",") + ";"
 	}
+	if tm.Analyze > 0 {
+		line += fmt.Sprintf(" statistics of the new set %s;", tm.Analyze.Round(time.Millisecond))
+	}
 	return line + fmt.Sprintf(" switch %s", tm.Switch.Round(time.Millisecond))
 }
 

@@ -86,11 +86,11 @@ ANALYZE tax_disposals (result_set_id), tax_transaction_results (result_set_id), 
     tax_removals (result_set_id), tax_lots (result_set_id)
 `
 
-// Brings the planner's statistics of the large result tables up to date after a large client's full
-// run has switched to its new set (recalc.analyzeFrom). Until then they describe the previous set
-// as most of these tables, and a read naming the new set by its value is priced as if the set were
-// empty: any index that starts with the set looks as cheap as the one a read needs (see
-// internal/recalc/bulksql.go, setValue). It runs in a transaction with SetAnalyzeSettings: waiting
+// Brings the planner's statistics of the large result tables up to date with a large client's full
+// run's new set once its writers have committed it, before the switch (recalc.analyzeNewSet).
+// Before, they describe the previous set as most of these tables, and a read naming the new set by
+// its value is priced as if the set were empty: any index that starts with the set looks as cheap as
+// the one a read needs (see internal/recalc/bulksql.go, setValue). It runs in a transaction with SetAnalyzeSettings: waiting
 // for a table an autovacuum worker holds cancels that worker after deadlock_timeout (its work is
 // redone by the next worker), while a manual VACUUM or another run's ANALYZE can hold it longer.
 // Only the set's column: the other columns' statistics describe every set alike and are left to

@@ -74,7 +74,8 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 }
 
 // storeFull writes a new result set on two connections at once, each in its own transaction, and
-// then switches the client to it in a short third one. The first connection writes disposal
+// then switches the client to it in a short third one (after analyzing a large set's rows,
+// analyzeNewSet). The first connection writes disposal
 // pieces from the start; the second writes everything else (writeRest) and then joins it; both
 // take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
 // other whatever the rows of each table cost, as long as the pieces are at least as much work as
@@ -130,6 +131,11 @@ func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *
 		return err
 	}
 	start := time.Now()
+	if len(snap.input.Transactions) >= analyzeFrom {
+		analyzeNewSet(ctx, pool, snap.clientID)
+		tm.Analyze = time.Since(start)
+		start = time.Now()
+	}
 	err = lockedTx(ctx, pool, snap.clientID, func(tx pgx.Tx) error { return finishRun(ctx, tx, job, snap, &rsID, before) })
 	tm.Switch = time.Since(start)
 	return err
