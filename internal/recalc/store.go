@@ -74,13 +74,12 @@ func storeResults(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, sna
 }
 
 // storeFull writes a new result set on two connections at once, each in its own transaction, and
-// then switches the client to it in a short third one (after analyzing a large set's rows,
-// analyzeNewSet). The first connection writes disposal
-// pieces from the start; the second writes everything else (writeRest) and then joins it; both
-// take the pieces in chunks from one cursor (pieceCursor), so they finish within a chunk of each
-// other whatever the rows of each table cost, as long as the pieces are at least as much work as
-// the rest. Until the switch the new set is an orphan that no reader looks at; a crash before it
-// leaves the orphan to Cleanup.
+// then switches the client to it in a short third one (a large set's statistics first,
+// analyzeNewSet). The first connection writes disposal pieces from the start; the second writes
+// everything else (writeRest) and then joins it; both take the pieces in chunks from one cursor
+// (pieceCursor), so they finish within a chunk of each other whatever the rows of each table cost,
+// as long as the pieces are at least as much work as the rest. Until the switch the new set is an
+// orphan that no reader looks at; a crash before it leaves the orphan to Cleanup.
 func storeFull(ctx context.Context, pool *pgxpool.Pool, job db.RecalcJob, snap *snapshot, res *tax.Result, cps []checkpointRow, before func(Phase),
 	backendCPU func(pid uint32) (time.Duration, bool), tm *Timings) error {
 	rsID := uuid.Must(uuid.NewV7())
